@@ -1,0 +1,43 @@
+# boggle-assistant: `make demo` and `make test` each do all set-up on a fresh Debian/Ubuntu
+# machine (virtualenv, pip install, system packages through apt-get), then do their job.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+# System packages: Tesseract (second-opinion OCR), Xvfb (watch-mode tests on a virtual
+# screen), and the fonts the synthetic-board generator renders with.
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans
+
+.PHONY: all setup system-packages demo test lint bench clean
+
+all: demo
+
+setup: system-packages $(STAMP)
+
+system-packages:
+	@.ci/system-packages $(SYSTEM_PACKAGES)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
+	  echo "error: could not create a virtualenv: install python3-venv (sudo apt-get install -y python3-venv) and re-run" >&2; exit 1; }
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+demo: setup
+	$(VENV)/bin/boggle-assistant solve fixtures/demo.txt --top 15
+
+test: setup
+	$(PY) -m pytest -q
+
+lint: setup
+	$(VENV)/bin/ruff check assistant tests benchmarks
+	$(VENV)/bin/ruff format --check assistant tests benchmarks
+	$(VENV)/bin/mypy
+
+bench: setup
+	$(PY) benchmarks/solver.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
