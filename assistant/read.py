@@ -1,0 +1,190 @@
+"""The reading pipeline: load -> locate -> cut -> recognize -> BoardReading.
+
+Each stage lives in its own module and is a plain function over small frozen dataclasses;
+this module only strings them together, times them, applies user fixes, and turns the
+result into a ``Board`` -- refusing to do so while any tile is unsure, unless asked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from assistant.board import Board, Bonus, Tile, parse_tile
+from assistant.errors import BoardTextError, UnsureTilesError
+from assistant.locate import Image, LocatedBoard, Point
+from assistant.recognize import TileReading
+
+Candidates = tuple[tuple[str, float], ...]
+UNSURE = "?"
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    size: tuple[int, int] | None = None  # (rows, cols): skip size detection
+    fixes: tuple[tuple[int, int, str], ...] = ()  # 0-based (row, col, board-text token)
+    debug_dir: Path | None = None  # write the located board, tile crops and masks here
+    literal_q: bool = False  # a fixed "Q" means a plain Q
+    threshold: float | None = None  # confidence threshold (None: the recognizer's default)
+    use_tesseract: bool = True  # ask Tesseract for a second opinion on unsure tiles
+
+
+@dataclass(frozen=True)
+class BoardReading:
+    """A board read from an image. ``tiles`` hold display labels ("?" where unsure, "" for a
+    blank); positions are 0-based (row, col)."""
+
+    rows: int
+    cols: int
+    tiles: tuple[tuple[str, ...], ...]
+    confidence: tuple[tuple[float, ...], ...]
+    candidates: tuple[tuple[Candidates, ...], ...]
+    values: tuple[tuple[int | None, ...], ...] | None
+    bonuses: tuple[tuple[str | None, ...], ...] | None
+    game: str | None
+    corners: tuple[Point, Point, Point, Point]
+    elapsed_ms: float
+    fixed: tuple[tuple[int, int], ...] = ()
+    timings: dict[str, float] = field(default_factory=dict, compare=False)
+
+    @property
+    def uncertain(self) -> list[tuple[int, int]]:
+        return [
+            (r, c) for r in range(self.rows) for c in range(self.cols) if self.tiles[r][c] == UNSURE
+        ]
+
+    def best_label(self, r: int, c: int) -> str:
+        label = self.tiles[r][c]
+        if label == UNSURE:
+            return self.candidates[r][c][0][0] if self.candidates[r][c] else ""
+        return label
+
+    def to_board(self, *, best_guess: bool = False) -> Board:
+        """The Board for solving. Raises UnsureTilesError while tiles are unsure, unless
+        ``best_guess`` (then each unsure tile takes its best candidate)."""
+        if self.uncertain and not best_guess:
+            raise unsure_error(self)
+        rows = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                tile = tile_from_label(self.best_label(r, c), r, c)
+                value = self.values[r][c] if self.values else None
+                bonus_name = self.bonuses[r][c] if self.bonuses else None
+                bonus = Bonus(bonus_name) if bonus_name else None
+                row.append(tile.with_extras(value, bonus))
+            rows.append(row)
+        return Board.from_rows(rows)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rows": self.rows,
+            "cols": self.cols,
+            "tiles": [list(row) for row in self.tiles],
+            "confidence": [[round(x, 3) for x in row] for row in self.confidence],
+            "uncertain": [[r, c] for r, c in self.uncertain],
+            "candidates": {
+                f"{r},{c}": [[label, round(conf, 3)] for label, conf in self.candidates[r][c]]
+                for r, c in self.uncertain
+            },
+            "values": [list(row) for row in self.values] if self.values else None,
+            "bonuses": [list(row) for row in self.bonuses] if self.bonuses else None,
+            "game": self.game,
+            "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
+            "elapsed_ms": round(self.elapsed_ms, 1),
+        }
+
+
+def tile_from_label(label: str, r: int = 0, c: int = 0) -> Tile:
+    """A Tile from a recognizer's display label ("A", "QU", "RE-", "-ING", "A/B", "")."""
+    if label == "":
+        return Tile.blank()
+    return parse_tile(label.replace("/", "|"), literal_q=False, row=r, col=c)
+
+
+def unsure_error(reading: BoardReading) -> UnsureTilesError:
+    """The message for unsure tiles: where they are, the candidates, and the exact fix."""
+    parts, fixes = [], []
+    for r, c in reading.uncertain:
+        cands = [label or "blank" for label, _ in reading.candidates[r][c][:3]]
+        parts.append(f"tile r{r + 1}c{c + 1} unsure ({' or '.join(cands) or 'unreadable'})")
+        best = reading.candidates[r][c][0][0] if reading.candidates[r][c] else "?"
+        fixes.append(f"--fix {r + 1},{c + 1}={best.replace('/', '|') or '.'}")
+    return UnsureTilesError(
+        "; ".join(parts),
+        hint=f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)",
+    )
+
+
+def reading_from_tiles(
+    located: LocatedBoard,
+    readings: Sequence[TileReading],
+    *,
+    threshold: float,
+    game: str | None,
+    elapsed_ms: float,
+    options: ReadOptions,
+) -> BoardReading:
+    """Assemble per-tile readings into a BoardReading, marking tiles under ``threshold`` as
+    unsure and applying the user's fixes (which are certain by definition)."""
+    grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
+    fixes = {(r, c): label for r, c, label in options.fixes}
+    for r, c in fixes:
+        if r >= located.rows or c >= located.cols:
+            raise BoardTextError(
+                f"--fix {r + 1},{c + 1}: the board has {located.rows} rows and "
+                f"{located.cols} columns"
+            )
+    tiles, conf, cands, values, bonuses = [], [], [], [], []
+    for r in range(located.rows):
+        t_row, c_row, k_row, v_row, b_row = [], [], [], [], []
+        for c in range(located.cols):
+            tr = grid[(r, c)]
+            if (r, c) in fixes:
+                tile = parse_tile(fixes[(r, c)], literal_q=options.literal_q, row=r, col=c)
+                t_row.append(tile.label)
+                c_row.append(1.0)
+                k_row.append(((tile.label, 1.0),))
+            else:
+                t_row.append(tr.label if tr.confidence >= threshold else UNSURE)
+                c_row.append(tr.confidence)
+                k_row.append(tr.candidates)
+            v_row.append(tr.value)
+            b_row.append(tr.bonus)
+        tiles.append(tuple(t_row))
+        conf.append(tuple(c_row))
+        cands.append(tuple(k_row))
+        values.append(tuple(v_row))
+        bonuses.append(tuple(b_row))
+    any_values = any(v is not None for row in values for v in row)
+    any_bonus = any(b is not None for row in bonuses for b in row)
+    return BoardReading(
+        rows=located.rows,
+        cols=located.cols,
+        tiles=tuple(tiles),
+        confidence=tuple(conf),
+        candidates=tuple(cands),
+        values=tuple(values) if any_values else None,
+        bonuses=tuple(bonuses) if any_bonus else None,
+        game=game,
+        corners=located.corners,
+        elapsed_ms=elapsed_ms,
+        fixed=tuple(sorted(fixes)),
+    )
+
+
+def read_image(source: str | Path | Image, options: ReadOptions | None = None) -> BoardReading:
+    """Read the board in an image file (or a BGR array): the whole pipeline."""
+    from assistant.imageio import load_image
+
+    options = options or ReadOptions()
+    start = time.perf_counter()
+    image = source if not isinstance(source, (str, Path)) else load_image(source)
+    return read_array(image, options, start=start)
+
+
+def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
+    raise NotImplementedError("the recognizer is being integrated")
