@@ -1,0 +1,298 @@
+"""Stage 1: read an image file (or bytes) into a BGR ``uint8`` array.
+
+Pillow reads only the header (format, size, EXIF orientation): ``Image.open`` is lazy and
+decodes no pixels, so an image that is too large is refused before anything big is
+allocated. The pixels are decoded once, by OpenCV (``cv2.imdecode``: libjpeg-turbo, libpng,
+libwebp), which is the only large cost of this stage. The orientation is then applied with
+a flip/transpose, alpha is composited onto white, 16-bit samples are scaled to 8 bits and
+grayscale is expanded to three channels, so every later stage sees the same kind of array.
+
+Truncated files are caught by checking the container before decoding (JPEG end-of-image
+marker after the first scan, PNG ``IEND`` chunk, RIFF/BMP sizes), which is cheap and gives a
+clear message instead of a half-grey picture.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+from PIL import Image as PILImage
+from PIL import UnidentifiedImageError
+
+from assistant.errors import ImageError
+
+Image = npt.NDArray[np.uint8]
+"""A BGR (3-channel, ``uint8``) image, ``shape == (height, width, 3)``."""
+
+FORMATS = ("PNG", "JPEG", "WEBP", "BMP")
+"""Formats read by :func:`decode_image` (Pillow's names)."""
+
+MAX_PIXELS = 50_000_000
+"""Largest image accepted, in pixels (50 megapixels: above any phone screenshot or
+desktop capture, and about 150 MB once decoded). Checked from the header, before decoding."""
+
+_EXIF_ORIENTATION = 0x0112
+_CONVERT_HINT = "save it as PNG or JPEG (e.g. re-export the screenshot) and try again"
+
+
+@dataclass(frozen=True)
+class _Header:
+    format: str
+    width: int
+    height: int
+    orientation: int  # EXIF orientation 1..8 (1 = as stored)
+
+
+def load_image(path: str | Path) -> Image:
+    """Read an image file into a BGR ``uint8`` array, upright (EXIF orientation applied).
+
+    Raises :class:`ImageError` for a missing path, a directory, an empty or truncated file,
+    a file that is not a PNG/JPEG/WebP/BMP image, or an image above :data:`MAX_PIXELS`.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise ImageError(f"no such image file: {p}", hint="check the path and spelling")
+    if p.is_dir():
+        raise ImageError(
+            f"{p} is a directory, not an image file", hint="pass the path of one image file"
+        )
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise ImageError(
+            f"cannot read {p}: {exc.strerror or exc}", hint="check the file's permissions"
+        ) from exc
+    return decode_image(data, name=str(p))
+
+
+def decode_image(data: bytes, name: str = "<bytes>") -> Image:
+    """Decode encoded image bytes (PNG, JPEG, WebP or BMP) into a BGR ``uint8`` array.
+
+    ``name`` is only used in error messages. Alpha is composited onto white (what an image
+    viewer shows), 16-bit samples are scaled to 8 bits, grayscale becomes BGR.
+    """
+    if not data:
+        raise ImageError(f"{name} is empty (0 bytes)", hint="take the screenshot again")
+    fmt = _sniff(data)
+    if fmt is not None and not _container_complete(fmt, data):
+        raise ImageError(
+            f"{name} is truncated (the {fmt} data ends early)",
+            hint="copy or download the file again",
+        )
+    header = _read_header(data, name)
+    buf = np.frombuffer(data, dtype=np.uint8)
+    decoded = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
+    if decoded is None:
+        raise ImageError(
+            f"{name} could not be decoded: the {header.format} data is corrupt",
+            hint=_CONVERT_HINT,
+        )
+    image = _to_bgr8(np.asarray(decoded))
+    return _apply_orientation(image, header.orientation)
+
+
+def _read_header(data: bytes, name: str) -> _Header:
+    """Format, size and EXIF orientation from the header only (no pixels are decoded)."""
+    try:
+        with warnings.catch_warnings():
+            # Pillow warns above ~89 MP and raises above ~179 MP; our own limit is lower.
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            with PILImage.open(io.BytesIO(data)) as img:
+                fmt = img.format or "?"
+                width, height = img.size
+                if fmt not in FORMATS:
+                    raise ImageError(
+                        f"{name} is a {fmt} image, which is not supported "
+                        f"(supported: PNG, JPEG, WebP, BMP)",
+                        hint=_CONVERT_HINT,
+                    )
+                _check_size(width, height, name)
+                orientation = _orientation(img, fmt, data)
+    except PILImage.DecompressionBombError as exc:
+        raise ImageError(
+            f"{name} is too large to read safely ({exc})",
+            hint="crop or scale the image down to under 50 megapixels",
+        ) from exc
+    except UnidentifiedImageError as exc:
+        raise ImageError(
+            f"{name} is not an image (or not a PNG, JPEG, WebP or BMP file)",
+            hint="pass a screenshot or photo file",
+        ) from exc
+    except (OSError, SyntaxError, ValueError, struct.error) as exc:
+        raise ImageError(
+            f"{name} has an unreadable image header ({exc})", hint=_CONVERT_HINT
+        ) from exc
+    return _Header(fmt, width, height, orientation)
+
+
+def _check_size(width: int, height: int, name: str) -> None:
+    if width <= 0 or height <= 0:
+        raise ImageError(f"{name} has no pixels ({width}x{height})", hint=_CONVERT_HINT)
+    if width * height > MAX_PIXELS:
+        raise ImageError(
+            f"{name} is {width}x{height} ({width * height / 1e6:.0f} megapixels), more than "
+            f"the {MAX_PIXELS // 1_000_000} megapixel limit",
+            hint="crop or scale the image down to under 50 megapixels",
+        )
+
+
+def _orientation(img: PILImage.Image, fmt: str, data: bytes) -> int:
+    """The EXIF orientation tag (1 when absent or invalid), read without decoding pixels."""
+    if fmt == "PNG":
+        # Pillow's PngImageFile.getexif() decodes the whole image to look for an eXIf chunk
+        # after the pixel data; walk the chunk list ourselves instead.
+        raw = _png_exif(data)
+        if raw is None:
+            return 1
+        exif = PILImage.Exif()
+        exif.load(raw)
+    elif fmt == "BMP":
+        return 1
+    else:
+        exif = img.getexif()
+    value = exif.get(_EXIF_ORIENTATION, 1)
+    return value if isinstance(value, int) and 1 <= value <= 8 else 1
+
+
+def _png_chunks(data: bytes) -> tuple[bool, bytes | None]:
+    """Walk the PNG chunk list: (whether IEND is reached, the eXIf payload if any)."""
+    pos, n, exif = 8, len(data), None
+    while pos + 8 <= n:
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        ctype = data[pos + 4 : pos + 8]
+        if ctype == b"IEND":
+            return True, exif
+        end = pos + 12 + length
+        if end > n:
+            break
+        if ctype == b"eXIf":
+            exif = data[pos + 8 : pos + 8 + length]
+        pos = end
+    return False, exif
+
+
+def _png_exif(data: bytes) -> bytes | None:
+    return _png_chunks(data)[1]
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """Whether the JPEG has its end-of-image marker after the first scan.
+
+    Segments before the first scan (including an EXIF thumbnail with its own markers) are
+    skipped by their lengths; inside entropy-coded data a 0xFF byte is always followed by
+    0x00 or a restart marker, so ``FF D9`` after the first scan is the real end of image.
+    Data after that marker (e.g. a motion-photo video) is allowed.
+    """
+    pos, n = 2, len(data)
+    while pos + 4 <= n:
+        if data[pos] != 0xFF:
+            return False
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte
+            pos += 1
+            continue
+        if marker == 0x01 or 0xD0 <= marker <= 0xD8:  # markers without a length
+            pos += 2
+            continue
+        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
+        if marker == 0xDA:  # start of scan
+            return data.find(b"\xff\xd9", pos + 2 + length) != -1
+        pos += 2 + length
+    return False
+
+
+def _sniff(data: bytes) -> str | None:
+    """The format by its magic bytes (Pillow's names), for the formats we read."""
+    if data.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if data.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "WEBP"
+    if data.startswith(b"BM") and len(data) >= 18:
+        (dib_header_size,) = struct.unpack("<I", data[14:18])
+        if dib_header_size in (12, 16, 40, 52, 56, 64, 108, 124):
+            return "BMP"
+    return None
+
+
+def _container_complete(fmt: str, data: bytes) -> bool:
+    if fmt == "JPEG":
+        return _jpeg_complete(data)
+    if fmt == "PNG":
+        return _png_chunks(data)[0]
+    if fmt == "WEBP":
+        riff_size = int(struct.unpack("<I", data[4:8])[0])
+        return len(data) >= riff_size + 8
+    if fmt == "BMP":
+        file_size = int(struct.unpack("<I", data[2:6])[0])
+        return file_size == 0 or len(data) >= file_size  # 0: size not recorded
+    return True
+
+
+def _to_bgr8(decoded: npt.NDArray[Any]) -> Image:
+    """Any decoded array (gray/gray+alpha/BGR/BGRA, 8 or 16 bit) -> BGR uint8."""
+    img: Image
+    if decoded.dtype == np.uint16:
+        img = np.asarray(cv2.convertScaleAbs(decoded, alpha=255.0 / 65535.0), dtype=np.uint8)
+    elif decoded.dtype == np.uint8:
+        img = decoded
+    else:
+        raise ImageError(f"unsupported sample type {decoded.dtype} in image", hint=_CONVERT_HINT)
+    if img.ndim == 2:
+        return np.asarray(cv2.cvtColor(img, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+    channels = img.shape[2]
+    if channels == 3:
+        return np.ascontiguousarray(img, dtype=np.uint8)
+    if channels == 1:
+        return np.asarray(cv2.cvtColor(img, cv2.COLOR_GRAY2BGR), dtype=np.uint8)
+    if channels == 2:  # gray + alpha
+        color = cv2.cvtColor(np.ascontiguousarray(img[:, :, 0]), cv2.COLOR_GRAY2BGR)
+        return _over_white(np.asarray(color, dtype=np.uint8), img[:, :, 1])
+    if channels == 4:
+        return _over_white(np.ascontiguousarray(img[:, :, :3]), img[:, :, 3])
+    raise ImageError(f"unsupported image with {channels} channels", hint=_CONVERT_HINT)
+
+
+def _over_white(bgr: Image, alpha: npt.NDArray[np.uint8]) -> Image:
+    """Composite onto white, as a viewer shows a transparent image.
+
+    Simply dropping alpha would expose whatever colour the transparent pixels happen to
+    store (often black), which can hide dark letters drawn on a transparent background.
+    Fully opaque images (most RGBA screenshots) take the fast path and are not touched.
+    """
+    if int(alpha.min()) == 255:
+        return bgr
+    a = alpha.astype(np.uint16)[:, :, None]
+    out = (bgr.astype(np.uint16) * a + 255 * (255 - a) + 127) // 255
+    return out.astype(np.uint8)
+
+
+def _apply_orientation(image: Image, orientation: int) -> Image:
+    """Turn stored pixels upright per EXIF orientation (same result as Pillow's
+    ``ImageOps.exif_transpose``)."""
+    if orientation == 2:
+        out = cv2.flip(image, 1)
+    elif orientation == 3:
+        out = cv2.rotate(image, cv2.ROTATE_180)
+    elif orientation == 4:
+        out = cv2.flip(image, 0)
+    elif orientation == 5:
+        out = cv2.transpose(image)
+    elif orientation == 6:
+        out = cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+    elif orientation == 7:
+        out = cv2.flip(cv2.transpose(image), -1)
+    elif orientation == 8:
+        out = cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    else:
+        return image
+    return np.asarray(out, dtype=np.uint8)
