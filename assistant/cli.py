@@ -175,6 +175,71 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--style", default=None, metavar="NAME", help="style name (default: image)")
     p.add_argument("--into", type=Path, default=None, metavar="DIR", help="template dir")
     p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+
+    p = sub.add_parser(
+        "watch",
+        help="watch the screen and solve each new board as it appears",
+        description="Capture the screen, find the board, and show its best words live; "
+        "a new game is read and solved as soon as it holds still.",
+        epilog="examples:\n  boggle-assistant watch\n"
+        "  boggle-assistant watch --region 700,300,500,500 --game wordament --top 20\n"
+        "  boggle-assistant watch --once --output boards.jsonl\n\n" + EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    where = p.add_mutually_exclusive_group()
+    where.add_argument(
+        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
+    )
+    where.add_argument(
+        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
+    )
+    p.add_argument(
+        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    )
+    p.add_argument("--once", action="store_true", help="stop after the first board")
+    p.add_argument("--max-boards", type=_positive, metavar="N", help="stop after N boards")
+    p.add_argument(
+        "--output", type=Path, metavar="FILE.jsonl", help="append one JSON line per new board"
+    )
+    p.add_argument(
+        "--retry-for",
+        type=_seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help="how long to wait for a lost display to come back (default 300)",
+    )
+    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
+    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
+    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
+    p.add_argument("--top", type=_positive, default=None, metavar="N", help="show the N best")
+
+    p = sub.add_parser(
+        "batch",
+        help="read (and solve) many images into JSON Lines or CSV",
+        description="Read every image given (files, or folders of files) and write one "
+        "record per image: board, confidence, words and score, or the error.",
+        epilog="examples:\n  boggle-assistant batch shots/ --recursive --out boards.jsonl\n"
+        "  boggle-assistant batch shots/ --out boards.jsonl --resume\n"
+        "  boggle-assistant batch *.png --no-solve --out boards.csv\n\n" + EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="image files or folders")
+    p.add_argument("--recursive", action="store_true", help="also read subfolders")
+    p.add_argument("--glob", metavar="PATTERN", help="only files named like this, e.g. '*.png'")
+    p.add_argument(
+        "--out", type=Path, metavar="FILE", help="FILE.jsonl or FILE.csv (default: stdout)"
+    )
+    p.add_argument(
+        "--jobs", type=_positive, default=None, metavar="N", help="worker processes (default: CPUs)"
+    )
+    p.add_argument("--resume", action="store_true", help="skip images already in --out")
+    p.add_argument("--no-solve", action="store_true", help="read the boards only")
+    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
+    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
+    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
+    p.add_argument("--top", type=_positive, default=10, metavar="N", help="words per record")
     return parser
 
 
@@ -415,7 +480,89 @@ def cmd_learn(args: argparse.Namespace) -> int:
     return ExitCode.OK
 
 
-COMMANDS = {"solve": cmd_solve, "read": cmd_read, "random": cmd_random, "learn": cmd_learn}
+def _region(text: str) -> Any:
+    from assistant.capture import Region
+
+    try:
+        return Region.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 0.25)")
+    return value
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from assistant.live import LiveView, PlainView, summary_text
+    from assistant.read import ReadOptions
+    from assistant.watch import WatchOptions, run_watch
+
+    options = WatchOptions(
+        region=args.region,
+        monitor=args.monitor,
+        interval_s=args.interval,
+        game=args.game,
+        top=args.top,
+        min_len=args.min_len,
+        dict_path=args.dict_path,
+        once=args.once,
+        max_boards=args.max_boards,
+        output=args.output,
+        retry_for_s=args.retry_for,
+        read=ReadOptions(size=args.size),
+    )
+    console = _stdout_console()
+    if console.is_terminal:
+        where = f"region {args.region}" if args.region else f"monitor {args.monitor}"
+        with LiveView(console, top=args.top, where=where) as view:
+            summary = run_watch(options, view=view)
+    else:
+        summary = run_watch(options, view=PlainView(sys.stdout, sys.stderr, top=args.top))
+    _warn(summary_text(summary))
+    return ExitCode.OK
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from assistant.batch import BatchOptions, default_jobs, progress_for, run_batch
+    from assistant.read import ReadOptions
+
+    options = BatchOptions(
+        out=args.out,
+        jobs=args.jobs or default_jobs(),
+        resume=args.resume,
+        solve=not args.no_solve,
+        game=args.game,
+        dict_path=args.dict_path,
+        min_len=args.min_len,
+        top=args.top,
+        read=ReadOptions(size=args.size),
+    )
+    summary = run_batch(
+        args.paths,
+        options,
+        recursive=args.recursive,
+        pattern=args.glob,
+        progress=progress_for(sys.stderr),
+    )
+    sys.stderr.write(summary.describe() + "\n")
+    return summary.exit_code
+
+
+COMMANDS = {
+    "solve": cmd_solve,
+    "read": cmd_read,
+    "random": cmd_random,
+    "learn": cmd_learn,
+    "watch": cmd_watch,
+    "batch": cmd_batch,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
