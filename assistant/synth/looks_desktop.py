@@ -1,0 +1,481 @@
+"""Desktop-screenshot looks: Word Hunt in a mirrored-iPhone window on a macOS-like desktop,
+and SpellCast (5x5) running as a Discord activity.
+
+These scenes are drawn at the final screen size: the game is scaled inside the screen so its
+tile pitch is the ``tile_px`` knob (clamped so the game fits), and the camera does not
+rescale the screenshot afterwards.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+from assistant.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice, ui_word
+from assistant.synth.chrome import avatar, clock_text, traffic_lights
+from assistant.synth.content import BoardContent
+from assistant.synth.looks_phone import wordhunt_screen
+from assistant.synth.paint import (
+    RGB,
+    draw_text,
+    draw_text_at,
+    drop_shadow,
+    jitter_color,
+    mix,
+    paste_gradient_shape,
+    paste_shape,
+    smooth_noise,
+    to_image,
+    vertical_gradient,
+)
+from assistant.synth.tiles import TileStyle, draw_tile
+
+SCREENS: tuple[tuple[int, int], ...] = (
+    (1920, 1080),
+    (1366, 768),
+    (1440, 900),
+    (1680, 1050),
+    (2560, 1440),
+)
+
+
+def _wallpaper(ctx: Ctx, w: int, h: int) -> Image.Image:
+    """A smooth abstract wallpaper: two-colour gradient with large soft blobs."""
+    a = jitter_color(
+        ctx.rng, ctx.pick(((40, 70, 160), (120, 40, 120), (20, 110, 120), (200, 110, 60))), 30
+    )
+    b = jitter_color(
+        ctx.rng, ctx.pick(((230, 150, 90), (30, 30, 70), (90, 180, 220), (160, 60, 90))), 30
+    )
+    arr = vertical_gradient(h, w, a, b)
+    arr += smooth_noise(ctx.rng, h, w, max(w, h) / 3)[..., None] * np.array(
+        [30, 20, 35], np.float32
+    )
+    return to_image(arr)
+
+
+def _menu_bar(ctx: Ctx, img: Image.Image, dark: bool, k: float) -> float:
+    w = img.width
+    h = round(25 * k)
+    bg: RGB = (32, 32, 36) if dark else (236, 236, 238)
+    fg: RGB = (235, 235, 235) if dark else (20, 20, 20)
+    ImageDraw.Draw(img).rectangle((0, 0, w, h), fill=bg)
+    f = ctx.painter.font("roboto", round(14 * k))
+    fb = ctx.painter.font("roboto-bold", round(14 * k))
+    paste_shape(img, ctx.painter, (14 * k, 6 * k, 26 * k, 19 * k), 6 * k, fg, shape="oval")
+    x = 44 * k
+    for i, item in enumerate(("Finder", "File", "Edit", "View", "Go", "Window", "Help")):
+        draw_text_at(img, item, fb if i == 0 else f, (x, h / 2), fg, anchor="lm")
+        x += f.getlength(item) + 22 * k
+    draw_text_at(img, f"Mon {clock_text(ctx)}", f, (w - 16 * k, h / 2), fg, anchor="rm")
+    return float(h)
+
+
+def _window(
+    ctx: Ctx, img: Image.Image, box: tuple[float, float, float, float], dark: bool, k: float
+) -> None:
+    """A generic app window: title bar with traffic lights, lines of text and panels."""
+    p = ctx.painter
+    x0, y0, x1, y1 = box
+    drop_shadow(img, p, box, 10 * k, offset=(0, 8 * k), blur=14 * k, opacity=0.45)
+    body: RGB = (40, 40, 44) if dark else (250, 250, 250)
+    bar: RGB = (56, 56, 60) if dark else (232, 232, 234)
+    ink: RGB = (210, 210, 210) if dark else (50, 50, 50)
+    paste_shape(img, p, box, 10 * k, body)
+    paste_shape(img, p, (x0, y0, x1, y0 + 30 * k), 10 * k, bar)
+    ImageDraw.Draw(img).rectangle((x0, y0 + 20 * k, x1, y0 + 30 * k), fill=bar)
+    traffic_lights(img, ctx, x0 + 18 * k, y0 + 15 * k, 6 * k)
+    f = p.font("roboto", round(13 * k))
+    y = y0 + 50 * k
+    while y < y1 - 20 * k:
+        if ctx.chance(0.15):
+            bw = ctx.uniform(0.2, 0.6) * (x1 - x0)
+            bh = min(y1 - 20 * k - y, ctx.uniform(40, 120) * k)
+            paste_shape(
+                img,
+                p,
+                (x0 + 20 * k, y, x0 + 20 * k + bw, y + bh),
+                6 * k,
+                mix(body, ctx.pick(((60, 120, 220), (230, 90, 80), (90, 180, 90))), 0.5),
+            )
+            y += bh + 14 * k
+            continue
+        text = " ".join(ui_word(ctx) for _ in range(ctx.int(2, 9)))
+        draw_text_at(img, text, f, (x0 + 20 * k, y), ink, anchor="lt")
+        y += 22 * k
+
+
+def _dock(ctx: Ctx, img: Image.Image, dark: bool, k: float) -> tuple[float, float, float, float]:
+    w, h = img.size
+    n = ctx.int(7, 13)
+    s = 52 * k
+    dw = n * (s + 10 * k) + 14 * k
+    box = (w / 2 - dw / 2, h - s - 26 * k, w / 2 + dw / 2, h - 6 * k)
+    paste_shape(img, ctx.painter, box, 18 * k, (60, 60, 66) if dark else (225, 228, 235))
+    for i in range(n):
+        x = box[0] + 12 * k + i * (s + 10 * k)
+        color = ctx.pick(
+            (
+                (250, 80, 60),
+                (60, 140, 250),
+                (60, 200, 100),
+                (250, 200, 40),
+                (160, 90, 220),
+                (240, 240, 240),
+                (40, 40, 40),
+            )
+        )
+        paste_gradient_shape(
+            img,
+            ctx.painter,
+            (x, box[1] + 10 * k, x + s, box[1] + 10 * k + s),
+            s * 0.22,
+            mix(color, (255, 255, 255), 0.2),
+            color,
+        )
+    return box
+
+
+def _resize(img: Image.Image, factor: float) -> Image.Image:
+    arr = np.asarray(img.convert("RGB"))
+    w, h = img.size
+    nw, nh = max(1, round(w * factor)), max(1, round(h * factor))
+    out = cv2.resize(arr, (nw, nh), interpolation=cv2.INTER_AREA if factor < 1 else cv2.INTER_CUBIC)
+    return Image.fromarray(out, "RGB")
+
+
+def render_wordhunt_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+    """A macOS-like desktop: wallpaper, menu bar, app windows, dock, and an iPhone
+    Mirroring window showing Word Hunt at the scale that gives ``tile_px`` tiles."""
+    W, H = ctx.pick(SCREENS)
+    k = W / 1440 if W >= 2560 else 1.0
+    dark = knobs.theme == "dark"
+    img = _wallpaper(ctx, W, H)
+    menu_h = _menu_bar(ctx, img, dark, k)
+    for _ in range(ctx.int(1, 3)):
+        ww, wh = ctx.uniform(0.3, 0.6) * W, ctx.uniform(0.35, 0.75) * H
+        x, y = ctx.uniform(0, W - ww), ctx.uniform(menu_h + 10, H - wh - 40)
+        _window(ctx, img, (x, y, x + ww, y + wh), dark, k)
+    phone, lat, faces, extra = wordhunt_screen(ctx, content, knobs)
+    factor = (knobs.tile_px or 60.0) / lat.pitch
+    factor = min(factor, (H - menu_h - 40 * k) / phone.height, (W * 0.5) / phone.width)
+    small = _resize(phone, factor)
+    pw, ph = small.size
+    px = round(ctx.uniform(10 * k, W - pw - 10 * k))
+    py = round(ctx.uniform(menu_h + 8 * k, max(menu_h + 8 * k, H - ph - 10 * k)))
+    radius = pw * 0.12
+    drop_shadow(
+        img,
+        ctx.painter,
+        (px, py, px + pw, py + ph),
+        radius,
+        offset=(0, 10 * k),
+        blur=18 * k,
+        opacity=0.5,
+    )
+    img.paste(small, (px, py), ctx.painter.rounded_mask(pw, ph, round(radius)))
+    corners = lat.corners() * np.array([pw / phone.width, ph / phone.height]) + np.array([px, py])
+    dock = _dock(ctx, img, dark, k)
+    if knobs.clutter:
+        add_clutter(
+            ctx,
+            img,
+            [(px, py, px + pw, py + ph), dock],
+            tile=lat.pitch * factor,
+            tile_color=(246, 222, 168),
+            ink=(20, 20, 20),
+            count=4,
+            area=(0, menu_h, W, H),
+        )
+    return Scene(
+        image=img,
+        corners=corners,
+        faces=faces,
+        kind=knobs.kind,
+        extra={**extra, "screen": f"{W}x{H}", "phone_scale": round(factor, 4)},
+        rescale=False,
+        fill=(20, 20, 20),
+    )
+
+
+# --------------------------------------------------------------------------- SpellCast
+
+SPELLCAST_BONUS: dict[str, tuple[RGB, RGB, str]] = {
+    "DL": ((246, 190, 56), (70, 40, 10), "DL"),
+    "TL": ((196, 92, 230), (255, 255, 255), "TL"),
+    "DW": ((236, 72, 153), (255, 255, 255), "2x"),
+}
+
+DISCORD = {
+    "dark": {
+        "rail": (30, 31, 34),
+        "side": (43, 45, 49),
+        "main": (49, 51, 56),
+        "text": (219, 222, 225),
+        "muted": (148, 155, 164),
+    },
+    "light": {
+        "rail": (227, 229, 232),
+        "side": (242, 243, 245),
+        "main": (255, 255, 255),
+        "text": (49, 51, 56),
+        "muted": (92, 94, 102),
+    },
+}
+
+
+def _spellcast_canvas(
+    ctx: Ctx, content: BoardContent, cw: int, ch: int
+) -> tuple[Image.Image, Lattice, list[list[RGB]]]:
+    """The SpellCast game itself at cw x ch: purple night sky, players on the left, the
+    5x5 board in the middle, round and buttons on the right."""
+    p = ctx.painter
+    arr = vertical_gradient(ch, cw, (58, 30, 104), (26, 14, 58))
+    arr += smooth_noise(ctx.rng, ch, cw, max(cw, ch) / 4)[..., None] * np.array(
+        [14, 6, 20], np.float32
+    )
+    img = to_image(arr)
+    d = ImageDraw.Draw(img)
+    for _ in range(int(cw * ch / 4000)):
+        x, y, r = ctx.uniform(0, cw), ctx.uniform(0, ch), ctx.uniform(0.5, 1.8)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=(200, 190, 255))
+    bside = ch * 0.8
+    board = (cw / 2 - bside / 2, ch * 0.12, cw / 2 + bside / 2, ch * 0.12 + bside)
+    paste_shape(
+        img,
+        p,
+        (board[0] - 6, board[1] - 6, board[2] + 6, board[3] + 6),
+        bside * 0.05,
+        (120, 90, 190),
+    )
+    paste_shape(img, p, board, bside * 0.05, (40, 24, 78))
+    lat = fit_lattice(
+        (
+            board[0] + bside * 0.03,
+            board[1] + bside * 0.03,
+            board[2] - bside * 0.03,
+            board[3] - bside * 0.03,
+        ),
+        content.rows,
+        content.cols,
+        0.08,
+    )
+    style = TileStyle(
+        face_top=(248, 243, 234),
+        face_bottom=(230, 220, 204),
+        ink=(46, 33, 69),
+        font="roboto-black",
+        cap=0.44,
+        radius=0.14,
+        edge=(150, 120, 170),
+        edge_h=0.05,
+        value_pos="tr",
+        value_font="roboto-bold",
+        value_size=0.11,
+        value_inset=0.09,
+        value_ink=(110, 90, 130),
+    )
+    faces: list[list[RGB]] = []
+    for r in range(lat.rows):
+        row: list[RGB] = []
+        for c in range(lat.cols):
+            value = content.values[r][c] if content.values is not None else None
+            box = lat.box(r, c)
+            draw_tile(ctx, img, box, style, content.letters[r][c], value)
+            row.append(style.face)
+            s = lat.tile
+            b = content.bonuses[r][c] if content.bonuses is not None else None
+            if b is not None:
+                bg, fg, text = SPELLCAST_BONUS[b]
+                if b == "DW":
+                    badge = (
+                        box[0] + s * 0.04,
+                        box[1] + s * 0.04,
+                        box[0] + s * 0.3,
+                        box[1] + s * 0.3,
+                    )
+                    paste_shape(img, p, badge, s * 0.13, bg, shape="oval")
+                else:
+                    badge = (
+                        box[0] + s * 0.04,
+                        box[1] + s * 0.05,
+                        box[0] + s * 0.34,
+                        box[1] + s * 0.25,
+                    )
+                    paste_shape(img, p, badge, s * 0.08, bg)
+                f = p.fit_font("roboto-black", text, (badge[2] - badge[0]) * 0.75, s * 0.09)
+                draw_text(img, text, f, ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), fg)
+            if ctx.chance(0.22):
+                gx, gy, gr = box[0] + s * 0.14, box[3] - s * 0.18, s * 0.07
+                d.polygon(
+                    [(gx, gy - gr), (gx + gr, gy), (gx, gy + gr), (gx - gr, gy)],
+                    fill=(230, 60, 200),
+                )
+                d.polygon([(gx, gy - gr), (gx + gr * 0.5, gy), (gx, gy)], fill=(255, 160, 240))
+        faces.append(row)
+    # Players on the left, round and buttons on the right.
+    for i in range(ctx.int(2, 4)):
+        cy = ch * (0.18 + i * 0.17)
+        avatar(img, ctx, board[0] * 0.22, cy, ch * 0.045)
+        f = p.font("roboto-bold", max(8, round(ch * 0.03)))
+        draw_text_at(
+            img,
+            ctx.pick(("wizard", "mage", "lily", "ozzy", "pip")),
+            f,
+            (board[0] * 0.34, cy - ch * 0.02),
+            (240, 230, 255),
+            anchor="lm",
+        )
+        draw_text_at(
+            img,
+            str(ctx.int(0, 150)),
+            f,
+            (board[0] * 0.34, cy + ch * 0.025),
+            (255, 210, 90),
+            anchor="lm",
+        )
+    rx = (board[2] + cw) / 2
+    draw_text(
+        img,
+        f"ROUND {ctx.int(1, 5)}/5",
+        p.font("roboto-black", max(8, round(ch * 0.035))),
+        (rx, ch * 0.15),
+        (255, 255, 255),
+    )
+    for i, lab in enumerate(("SHUFFLE", "SWAP", "HINT")):
+        by = ch * (0.35 + i * 0.14)
+        bw, bh = (cw - board[2]) * 0.7, ch * 0.08
+        paste_shape(img, p, (rx - bw / 2, by, rx + bw / 2, by + bh), bh * 0.4, (96, 60, 170))
+        draw_text(
+            img,
+            lab,
+            p.fit_font("roboto-black", lab, bw * 0.8, bh * 0.35),
+            (rx, by + bh / 2),
+            (255, 255, 255),
+        )
+    return img, lat, faces
+
+
+def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+    """Discord (dark or light theme) with SpellCast open as an activity in a voice channel."""
+    W, H = ctx.pick(SCREENS)
+    k = W / 1440 if W >= 2560 else 1.0
+    pal = DISCORD[knobs.theme]
+    p = ctx.painter
+    img = Image.new("RGB", (W, H), pal["main"])
+    d = ImageDraw.Draw(img)
+    rail, side = 72 * k, 240 * k
+    d.rectangle((0, 0, rail, H), fill=pal["rail"])
+    for i in range(int(H / (56 * k)) - 1):
+        cy = 40 * k + i * 56 * k
+        c = ctx.pick(((88, 101, 242), (35, 165, 90), (240, 178, 50), (235, 69, 158), (90, 90, 90)))
+        paste_shape(
+            img,
+            p,
+            (rail / 2 - 24 * k, cy - 24 * k, rail / 2 + 24 * k, cy + 24 * k),
+            24 * k,
+            c,
+            shape="oval",
+        )
+    d.rectangle((rail, 0, rail + side, H), fill=pal["side"])
+    f = p.font("opensans-semibold", round(15 * k))
+    fc = p.font("dejavu", round(15 * k))  # has the note glyph of voice channels
+    draw_text_at(
+        img,
+        ctx.pick(("game night", "word nerds", "the boys", "study group")),
+        p.font("opensans-bold", round(16 * k)),
+        (rail + 16 * k, 24 * k),
+        pal["text"],
+        anchor="lm",
+    )
+    y = 70 * k
+    for i in range(ctx.int(6, 14)):
+        voice = i == 3
+        name = ui_word(ctx) + ("-" + ui_word(ctx) if ctx.chance(0.4) else "")
+        label = ("\u266a " if voice else "# ") + name
+        draw_text_at(
+            img, label, fc, (rail + 16 * k, y), pal["text"] if voice else pal["muted"], anchor="lm"
+        )
+        y += 34 * k
+        if voice:
+            for _ in range(ctx.int(1, 4)):
+                avatar(img, ctx, rail + 44 * k, y, 11 * k)
+                draw_text_at(img, ui_word(ctx), f, (rail + 64 * k, y), pal["muted"], anchor="lm")
+                y += 30 * k
+    # The activity stage with its canvas and the voice controls below.
+    chat = 0.0 if ctx.chance(0.5) else 340 * k
+    stage = (rail + side, 48 * k, W - chat, H - 90 * k)
+    d.rectangle((rail + side, 0, W, 48 * k), fill=pal["main"])
+    draw_text_at(
+        img,
+        "\u266a " + ui_word(ctx),
+        p.font("dejavu-bold", round(16 * k)),
+        (stage[0] + 16 * k, 24 * k),
+        pal["text"],
+        anchor="lm",
+    )
+    d.rectangle(stage, fill=(0, 0, 0))
+    sw, sh = stage[2] - stage[0], stage[3] - stage[1]
+    # A 16:9 canvas fitting the stage; the board is 0.8 of its height, so the pitch sets it.
+    want_h = (knobs.tile_px or 70.0) * (content.rows - 0.08) / (0.8 * 0.94)
+    ch = min(want_h, sh, sw * 9 / 16)
+    ch = max(ch, 60.0)
+    cw = ch * 16 / 9
+    canvas, lat, faces = _spellcast_canvas(ctx, content, round(cw), round(ch))
+    cx = round(stage[0] + (sw - canvas.width) / 2)
+    cy = round(stage[1] + (sh - canvas.height) / 2)
+    img.paste(canvas, (cx, cy))
+    for i in range(4):
+        bx = (stage[0] + stage[2]) / 2 + (i - 1.5) * 64 * k
+        paste_shape(
+            img,
+            p,
+            (bx - 24 * k, H - 70 * k, bx + 24 * k, H - 22 * k),
+            24 * k,
+            (237, 66, 69) if i == 3 else (60, 62, 68),
+            shape="oval",
+        )
+    if chat:
+        d.rectangle((W - chat, 48 * k, W, H), fill=pal["side"])
+        yy = 70 * k
+        while yy < H - 80 * k:
+            avatar(img, ctx, W - chat + 30 * k, yy + 10 * k, 16 * k)
+            draw_text_at(
+                img,
+                ui_word(ctx),
+                p.font("opensans-bold", round(14 * k)),
+                (W - chat + 56 * k, yy),
+                pal["text"],
+                anchor="lt",
+            )
+            draw_text_at(
+                img,
+                " ".join(ui_word(ctx) for _ in range(ctx.int(2, 6))),
+                f,
+                (W - chat + 56 * k, yy + 20 * k),
+                pal["muted"],
+                anchor="lt",
+            )
+            yy += 64 * k
+    corners = lat.corners() + np.array([cx, cy], np.float64)
+    if knobs.clutter:
+        add_clutter(
+            ctx,
+            img,
+            [(cx, cy, cx + canvas.width, cy + canvas.height)],
+            tile=lat.pitch,
+            tile_color=(248, 243, 234),
+            ink=(46, 33, 69),
+            count=3,
+            area=stage,
+        )
+    return Scene(
+        image=img,
+        corners=corners,
+        faces=faces,
+        kind=knobs.kind,
+        extra={"screen": f"{W}x{H}", "discord": knobs.theme},
+        rescale=False,
+        fill=(20, 20, 20),
+    )
