@@ -34,14 +34,19 @@ def missing_reason() -> str | None:
     if shutil.which("Xvfb") is None:
         return "Xvfb is not installed (apt-get install xvfb; `make test` installs it)"
     try:
-        import Xlib  # noqa: F401
+        import Xlib  # type: ignore[import-untyped]  # noqa: F401
     except ImportError:
         return "python-xlib is not installed (pip install python-xlib)"
     return None
 
 
 def desktop(
-    picture: BGR, *, height: int = SCREEN_H, left: int = 700, top: int = 0, scale: float | None = None
+    picture: BGR,
+    *,
+    height: int = SCREEN_H,
+    left: int = 700,
+    top: int = 0,
+    scale: float | None = None,
 ) -> BGR:
     """A SCREEN_W x SCREEN_H desktop with ``picture`` pasted at (left, top), scaled to be
     ``height`` pixels tall (or by ``scale``) with area averaging, as a phone mirrored on a
@@ -62,13 +67,17 @@ def desktop(
 class VirtualScreen:
     """An Xvfb server with one full-screen window showing a picture."""
 
-    def __init__(self, width: int = SCREEN_W, height: int = SCREEN_H) -> None:
+    def __init__(
+        self, width: int = SCREEN_W, height: int = SCREEN_H, *, display: str | None = None
+    ) -> None:
+        """Start Xvfb on a free display, or on ``display`` (e.g. to bring one back)."""
         self.width, self.height = width, height
         read_fd, write_fd = os.pipe()
         try:
             self._proc = subprocess.Popen(
                 [
                     "Xvfb",
+                    *([display] if display else []),
                     "-displayfd",
                     str(write_fd),
                     "-screen",
@@ -138,7 +147,9 @@ class VirtualScreen:
         rows = max(1, limit // (w * 4))
         for y in range(0, h, rows):
             chunk = bgrx[y : y + rows]
-            pixmap.put_image(gc, 0, y, w, chunk.shape[0], X.ZPixmap, self._depth, 0, chunk.tobytes())
+            pixmap.put_image(
+                gc, 0, y, w, chunk.shape[0], X.ZPixmap, self._depth, 0, chunk.tobytes()
+            )
         gc.free()
         self._window.change_attributes(background_pixmap=pixmap)
         self._window.clear_area(0, 0, 0, 0)
