@@ -1,0 +1,422 @@
+"""Stage 3: cut the rectified board into tiles and separate each tile's glyph from the rest.
+
+For every cell of a :class:`~assistant.locate.LocatedBoard` this finds the tile face, the
+face colour, and the ink on it, then sorts the ink into
+
+* the **glyph**: the letters in the middle of the tile ("A", "QU", "SUB-", "U/M"), one text
+  band of components, left to right;
+* the **value**: the small point value printed in a top corner (Wordament top-left, Ruzzle
+  top-right), above the glyph's text band;
+* an **underline**: the bar some Boggle dice print under M, W, Z, N, 6, 9 to show which way up
+  the die is;
+* everything else (bonus badges, specks, letters on the visible sides of dice, the gap between
+  tiles, lines drawn across the board), which is dropped.
+
+Ink is "anything far from the face colour" in CIELAB, so dark letters on cream tiles, white
+letters on orange tiles, blue or red letters on white dice all work the same way; the
+polarity is reported, not assumed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.locate import Image, LocatedBoard
+
+Mask = npt.NDArray[np.uint8]
+
+
+class Polarity(Enum):
+    DARK_ON_LIGHT = "dark-on-light"
+    LIGHT_ON_DARK = "light-on-dark"
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in tile-crop pixels: left ``x``, top ``y``, width ``w``, height ``h``."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def x1(self) -> int:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> int:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def union(self, other: Box) -> Box:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.x1, other.x1) - x, max(self.y1, other.y1) - y)
+
+
+class Side(Enum):
+    """Where an underline sits relative to the glyph, in the tile crop as seen."""
+
+    BOTTOM = "bottom"
+    RIGHT = "right"
+    TOP = "top"
+    LEFT = "left"
+
+
+@dataclass(frozen=True)
+class CutConfig:
+    """Tuned numbers for cutting tiles.
+
+    Tuned on the tight-crop Wordament fixtures (cream and orange tiles, 480-1059 px boards)
+    and hand-rectified crops of the two physical Boggle photos in fixtures/real, resampled to
+    128 px cells; distances are CIELAB on OpenCV's 8-bit scale (L 0..255). The ink threshold
+    sits in a wide valley: glyph strokes are 110-210 away from the face colour, face shading
+    and JPEG noise below 35.
+    """
+
+    centre_frac: float = 0.6  # side of the central square whose median colour is the face colour
+    blank_contrast: float = 45.0  # 99th-percentile ink distance below this: a blank tile
+    ink_frac: float = 0.45  # ink = distance above this fraction of the tile's ink contrast
+    face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
+    min_component: float = 0.0012  # smaller components (share of the cell area) are specks
+    band_overlap: float = 0.5  # share of a component's height inside the text band to join it
+    band_tall: float = 0.6  # components this tall (share of the band) widen the band
+    max_gap: float = 0.2  # largest gap between characters of one glyph (share of the cell)
+    value_max_height: float = 0.7  # point-value digits are at most this share of the band
+    value_min_height: float = 0.08  # ... and at least this share of the cell
+    value_gap: float = 0.6  # gap between the digits of one value (share of digit height)
+    bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
+    bar_min_length: float = 0.4  # ... at least this share of the glyph's width
+    bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
+    tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
+    max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
+
+
+@dataclass(frozen=True, eq=False)
+class TileImage:
+    """One cut tile. Masks are ``uint8`` images the size of ``crop`` with ink = 255.
+
+    ``glyph_boxes`` are the glyph's connected components, left to right; ``glyph_box`` their
+    union. ``value_box``/``value_mask`` hold the corner point value when one was found;
+    ``underline`` the bar under a die's letter. ``face`` marks the face-coloured pixels
+    (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says something (a drawn line,
+    a neighbour's ink) runs from the cell border into the middle of the tile, so the glyph
+    may be incomplete.
+    """
+
+    row: int
+    col: int
+    crop: Image
+    glyph: Mask
+    glyph_box: Box | None
+    glyph_boxes: tuple[Box, ...]
+    value_mask: Mask | None
+    value_box: Box | None
+    polarity: Polarity
+    blank: bool
+    face_bgr: tuple[int, int, int]
+    contrast: float
+    underline: Box | None = None
+    underline_side: Side | None = None
+    obstructed: bool = False
+    value_boxes: tuple[Box, ...] = field(default=())
+    face: Mask | None = None
+
+
+def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
+    """Cut every tile of ``located`` (row by row) and separate glyph, value and the rest."""
+    cfg = config or CutConfig()
+    lab = cv2.cvtColor(located.board, cv2.COLOR_BGR2LAB)
+    p = located.cell_px
+    tiles = []
+    for r in range(located.rows):
+        for c in range(located.cols):
+            sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+            tiles.append(cut_tile(located.board[sl], lab[sl], r, c, cfg))
+    return tuple(tiles)
+
+
+def cut_tile(
+    crop: Image,
+    lab: Image | None = None,
+    row: int = 0,
+    col: int = 0,
+    config: CutConfig | None = None,
+) -> TileImage:
+    """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion."""
+    cfg = config or CutConfig()
+    if lab is None:
+        lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    h, w = crop.shape[:2]
+    m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
+    centre = (slice(m_y, h - m_y, 2), slice(m_x, w - m_x, 2))  # every other pixel is plenty
+    face = np.median(lab[centre].reshape(-1, 3), axis=0)
+    dist = _distance(lab, face)
+    contrast = float(np.percentile(dist[centre], 99))
+    face_bgr = _bgr(crop[centre])
+    empty = np.zeros((h, w), np.uint8)
+
+    def blank_tile(polarity: Polarity = Polarity.DARK_ON_LIGHT) -> TileImage:
+        return TileImage(
+            row, col, crop, empty, None, (), None, None, polarity, True, face_bgr, contrast
+        )  # fmt: skip
+
+    if contrast < cfg.blank_contrast:
+        return blank_tile()
+    threshold = cfg.ink_frac * contrast
+    ink = (dist > threshold).astype(np.uint8)
+    face_like = dist < threshold / 2
+    fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
+    fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    min_area = cfg.min_component * h * w
+    boxes: dict[int, Box] = {}
+    obstructed = False
+    for i in range(1, n):
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        box = Box(x, y, bw, bh)
+        inside = fx0 <= box.cx < fx1 and fy0 <= box.cy < fy1
+        touches = x <= 0 or y <= 0 or box.x1 >= w or box.y1 >= h
+        if touches:
+            # A border component reaching the middle third: a line over the tile, a smear.
+            if area >= min_area and _reaches_middle(labels, i, h, w):
+                obstructed = True
+            continue
+        if area < min_area or not inside:
+            continue
+        boxes[i] = box
+    if not boxes:
+        return blank_tile()
+
+    glyph_ids = _text_band(boxes, h, w, cfg)
+    band = _union([boxes[i] for i in glyph_ids])
+    rest = {i: b for i, b in boxes.items() if i not in glyph_ids}
+    underline_id, side = _underline(rest, band, glyph_ids, boxes, cfg)
+    if underline_id is not None:
+        rest.pop(underline_id)
+    value_ids = _value_digits(rest, band, boxes, glyph_ids, h, w, cfg)
+
+    glyph = select_components(labels, n, glyph_ids)
+    ink_l = float(lab[..., 0][glyph > 0].mean())
+    polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
+    value_mask = value_box = None
+    value_boxes: tuple[Box, ...] = ()
+    if value_ids:
+        value_mask = select_components(labels, n, value_ids)
+        value_boxes = tuple(sorted((boxes[i] for i in value_ids), key=lambda b: b.x))
+        value_box = _union(list(value_boxes))
+    return TileImage(
+        row=row,
+        col=col,
+        crop=crop,
+        glyph=glyph,
+        glyph_box=band,
+        glyph_boxes=tuple(sorted((boxes[i] for i in glyph_ids), key=lambda b: b.x)),
+        value_mask=value_mask,
+        value_box=value_box,
+        polarity=polarity,
+        blank=False,
+        face_bgr=face_bgr,
+        contrast=contrast,
+        underline=boxes[underline_id] if underline_id is not None else None,
+        underline_side=side,
+        obstructed=obstructed,
+        value_boxes=value_boxes,
+        face=face_like.astype(np.uint8) * 255,
+    )
+
+
+def _distance(lab: Image, colour: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    """Per-pixel Euclidean distance of an 8-bit Lab picture from one colour."""
+    ref = np.empty_like(lab)
+    ref[:] = np.clip(np.round(colour), 0, 255).astype(np.uint8)
+    diff = cv2.absdiff(lab, ref).astype(np.float32)
+    squared = cv2.multiply(diff, diff)
+    total = cv2.transform(squared, np.ones((1, 3), np.float32))
+    return cv2.sqrt(total).reshape(lab.shape[:2])
+
+
+def _bgr(pixels: Image) -> tuple[int, int, int]:
+    b, g, r = (int(v) for v in np.median(pixels.reshape(-1, 3), axis=0))
+    return b, g, r
+
+
+def select_components(labels: npt.NDArray[np.int32], n: int, ids: Iterable[int]) -> Mask:
+    """A 0/255 mask of the components ``ids`` of a label image with ``n`` labels."""
+    lut = np.zeros(n, np.uint8)
+    lut[list(ids)] = 255
+    return lut[labels]
+
+
+def face_tilt(tile: TileImage, config: CutConfig | None = None) -> float:
+    """How far the tile face (the biggest face-coloured blob, glyph included) is turned from
+    the axes: the angle of its minimum-area rectangle, in degrees counter-clockwise as seen.
+    0 for blank tiles and outlines turned by more than ``max_tilt``."""
+    cfg = config or CutConfig()
+    if tile.face is None or tile.blank:
+        return 0.0
+    k = np.ones((cfg.tilt_open, cfg.tilt_open), np.uint8)
+    blob = cv2.morphologyEx(cv2.bitwise_or(tile.face, tile.glyph), cv2.MORPH_OPEN, k)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(blob, connectivity=4)
+    if n < 2:
+        return 0.0
+    biggest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    contours, _ = cv2.findContours(
+        (labels == biggest).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    (_, _), (_, _), angle = cv2.minAreaRect(max(contours, key=len))
+    # OpenCV's rectangle angle is clockwise as seen (y points down); report counter-clockwise.
+    angle = -((float(angle) + 45.0) % 90.0 - 45.0)
+    return angle if abs(angle) <= cfg.max_tilt else 0.0
+
+
+def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
+    """From the first to the last True (the whole range when there is none)."""
+    idx = np.flatnonzero(flags)
+    if idx.size == 0:
+        return 0, len(flags)
+    return int(idx[0]), int(idx[-1]) + 1
+
+
+def _reaches_middle(labels: npt.NDArray[np.int32], i: int, h: int, w: int) -> bool:
+    mid = labels[h // 3 : h - h // 3, w // 3 : w - w // 3]
+    return bool((mid == i).any())
+
+
+def _union(boxes: list[Box]) -> Box:
+    out = boxes[0]
+    for b in boxes[1:]:
+        out = out.union(b)
+    return out
+
+
+def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int]:
+    """The components making up the glyph: start from the biggest component near the middle
+    and add neighbours that sit in the same text band, left and right."""
+
+    def weight(b: Box) -> float:
+        off = max(abs(b.cx - w / 2) / (w / 2), abs(b.cy - h / 2) / (h / 2))
+        return b.w * b.h * max(0.0, 1.0 - off) ** 2
+
+    anchor = max(boxes, key=lambda i: weight(boxes[i]))
+    chosen = {anchor}
+    band_y0, band_y1 = boxes[anchor].y, boxes[anchor].y1
+    gx0, gx1 = boxes[anchor].x, boxes[anchor].x1
+    max_gap = cfg.max_gap * w
+    changed = True
+    while changed:
+        changed = False
+        for i, b in sorted(boxes.items(), key=lambda kv: abs(kv[1].cx - w / 2)):
+            if i in chosen:
+                continue
+            inside = _overlap(b.y, b.y1, band_y0, band_y1)
+            if inside < cfg.band_overlap * min(b.h, band_y1 - band_y0):
+                continue
+            gap = max(gx0 - b.x1, b.x - gx1, 0)
+            if gap > max_gap:
+                continue
+            chosen.add(i)
+            changed = True
+            gx0, gx1 = min(gx0, b.x), max(gx1, b.x1)
+            if b.h >= cfg.band_tall * (band_y1 - band_y0):
+                band_y0, band_y1 = min(band_y0, b.y), max(band_y1, b.y1)
+    return chosen
+
+
+def _underline(
+    rest: dict[int, Box],
+    band: Box,
+    glyph_ids: set[int],
+    boxes: dict[int, Box],
+    cfg: CutConfig,
+) -> tuple[int | None, Side | None]:
+    """A bar parallel to one side of the glyph, just outside it: a die's underline.
+
+    Bars above or below the text band are never part of the glyph; a bar beside a
+    single-component glyph, as long as the glyph is wide, is reported too (the die may be
+    lying on its side) but stays in the glyph, and the recognizer tries both readings."""
+    best: tuple[int | None, Side | None] = (None, None)
+    for i, b in rest.items():
+        long, thick = max(b.w, b.h), min(b.w, b.h)
+        if b.w < b.h or long < cfg.bar_aspect * thick:
+            continue
+        if long < cfg.bar_min_length * band.w:
+            continue
+        if _overlap(b.x, b.x1, band.x, band.x1) < 0.6 * b.w:
+            continue
+        gap_below, gap_above = b.y - band.y1, band.y - b.y1
+        if 0 <= gap_below <= cfg.bar_max_gap * band.h:
+            return i, Side.BOTTOM
+        if 0 <= gap_above <= cfg.bar_max_gap * band.h:
+            best = (i, Side.TOP)
+    if best[0] is not None or len(glyph_ids) != 2:
+        return best
+    # A vertical bar beside one other component: maybe the underline of a die on its side.
+    a, b = sorted((boxes[i] for i in glyph_ids), key=lambda bx: bx.x)
+    ids = sorted(glyph_ids, key=lambda i: boxes[i].x)
+    for bar_id, bar, other, side in ((ids[0], a, b, Side.LEFT), (ids[1], b, a, Side.RIGHT)):
+        if bar.h < cfg.bar_aspect * bar.w or bar.h < cfg.bar_min_length * other.h:
+            continue
+        if _overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
+            continue
+        gap = other.x - bar.x1 if side is Side.LEFT else bar.x - other.x1
+        if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h < 0.95 * other.h:
+            return bar_id, side
+    return None, None
+
+
+def _value_digits(
+    rest: dict[int, Box],
+    band: Box,
+    boxes: dict[int, Box],
+    glyph_ids: set[int],
+    h: int,
+    w: int,
+    cfg: CutConfig,
+) -> set[int]:
+    """The point value: small components above the text band in a top corner, grouped into
+    one left-to-right number (the group nearest a corner wins)."""
+    digits = {
+        i: b
+        for i, b in rest.items()
+        if b.y1 <= band.y + 0.15 * band.h
+        and cfg.value_min_height * h <= b.h <= cfg.value_max_height * band.h
+        and b.cy < h / 2
+    }
+    if not digits:
+        return set()
+    groups: list[list[int]] = []
+    for i in sorted(digits, key=lambda k: digits[k].x):
+        b = digits[i]
+        if groups:
+            last = digits[groups[-1][-1]]
+            if b.x - last.x1 <= cfg.value_gap * max(b.h, last.h) and (
+                _overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
+            ):
+                groups[-1].append(i)
+                continue
+        groups.append([i])
+
+    def corner_distance(g: list[int]) -> float:
+        box = _union([digits[i] for i in g])
+        return min(box.x, w - box.x1) + box.y
+
+    return set(min(groups, key=corner_distance))

@@ -1,0 +1,612 @@
+"""The template matcher: the primary, fast engine.
+
+Every character of every tile is compared with every template (letters A-Z, "u", digits,
+"-" and "/" rendered from free fonts, plus styles learned from the user's own screenshots) by
+one matrix product of oriented-gradient features (``glyphs.features``). A tile's reading is
+the best class per character; its confidence comes from the best score and the margin to
+the best other class, mapped through the calibration in ``RecognizeConfig``.
+
+Physical dice lie at any quarter turn: on a board where several tiles read clearly better
+turned than upright, every tile is matched at all four turns, and an underline (M, W, Z, N,
+6, 9 on some dice) fixes which turn is upright.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
+from assistant.errors import AssistantError, ImageError
+from assistant.recognize import Candidate, RecognizeConfig, calibrated
+from assistant.recognize.glyphs import (
+    GlyphConfig,
+    char_groups,
+    crop_to_ink,
+    features,
+    holes,
+    raster,
+    straighten,
+    turn_features,
+)
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+DIGITS = "0123456789"
+GLYPH_CLASSES = LETTERS + "u-/"
+APP_NAME = "boggle-assistant"
+# Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
+ALL_TURNS = (0, 1, 2, 3)
+UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
+
+
+# --------------------------------------------------------------------------- templates
+
+
+@dataclass(frozen=True, eq=False)
+class TemplateSet:
+    """Templates as one read-only matrix: row ``i`` holds the features of a picture of
+    ``chars[i]`` (sorted by class), ``holes[i]`` its hole count; ``classes`` are the distinct
+    characters and ``starts`` the first row of each (for ``np.maximum.reduceat``)."""
+
+    chars: tuple[str, ...]
+    styles: tuple[str, ...]
+    matrix: npt.NDArray[np.float32]
+    holes: npt.NDArray[np.int8]
+    classes: tuple[str, ...]
+    starts: npt.NDArray[np.intp]
+    config: GlyphConfig = field(default_factory=GlyphConfig)
+
+    def __len__(self) -> int:
+        return len(self.chars)
+
+    def subset(self, allowed: str) -> TemplateSet:
+        """The templates of the classes in ``allowed`` only."""
+        keep = np.array([c in allowed for c in self.chars])
+        chars = tuple(c for c, k in zip(self.chars, keep, strict=True) if k)
+        classes = tuple(c for c in self.classes if c in allowed)
+        starts = np.array([chars.index(c) for c in classes], np.intp)
+        styles = tuple(s for s, k in zip(self.styles, keep, strict=True) if k)
+        return TemplateSet(
+            chars, styles, self.matrix[keep], self.holes[keep], classes, starts, self.config
+        )  # fmt: skip
+
+    def class_scores(
+        self, feats: npt.NDArray[np.float32], hole_counts: npt.NDArray[np.int8], penalty: float
+    ) -> npt.NDArray[np.float32]:
+        """Best template score per class for each row of ``feats`` (rows x classes); templates
+        whose hole count differs from the glyph's lose ``penalty``."""
+        scores = feats @ self.matrix.T
+        scores -= penalty * (hole_counts[:, None] != self.holes[None, :])
+        return np.maximum.reduceat(scores, self.starts, axis=1)
+
+
+def builtin_template_dir() -> Traversable:
+    """The shipped templates: ``assistant/templates`` in an installed wheel, or the
+    repository's ``templates/`` next to the package in a source checkout."""
+    packaged = resources.files("assistant") / "templates"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "templates"
+
+
+def user_template_dir() -> Path:
+    """Where ``learn`` stores styles: $XDG_DATA_HOME/boggle-assistant/templates (default
+    ~/.local/share/boggle-assistant/templates)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_NAME / "templates"
+
+
+def _style_dirs(root: Traversable) -> Iterator[Traversable]:
+    """``root`` itself when it has a manifest, else its sub-directories that have one."""
+    if (root / "manifest.json").is_file():
+        yield root
+        return
+    if root.is_dir():
+        for sub in sorted(root.iterdir(), key=lambda t: t.name):
+            if sub.is_dir() and (sub / "manifest.json").is_file():
+                yield sub
+
+
+def _read_png(source: Traversable) -> Mask:
+    data = np.frombuffer(source.read_bytes(), np.uint8)
+    image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise ImageError(f"template {source} is not a readable PNG")
+    return ((image > 127) * 255).astype(np.uint8)
+
+
+def load_templates(
+    sources: Sequence[Traversable] | None = None, config: GlyphConfig | None = None
+) -> TemplateSet:
+    """Load template styles (a directory with ``manifest.json``, or a directory of such
+    directories) into one ``TemplateSet``. Default: the shipped templates plus every style
+    learned into ``user_template_dir()``.
+
+    The shipped set is read once per process and kept (``_load_cached``); learned styles are
+    re-read when their manifests change."""
+    cfg = config or GlyphConfig()
+    if sources is None:
+        sources = [builtin_template_dir(), user_template_dir()]
+    key = tuple(
+        (str(d), _mtime(d)) for root in sources for d in _style_dirs(root)
+    )  # fmt: skip
+    return _load_cached(key, cfg)
+
+
+def _mtime(style: Traversable) -> float:
+    return os.stat(str(style / "manifest.json")).st_mtime if isinstance(style, Path) else 0.0
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> TemplateSet:
+    entries: list[tuple[str, str, Mask]] = []
+    for path, _ in key:
+        style = _traversable(path)
+        manifest = json.loads((style / "manifest.json").read_text())
+        name = style.name
+        for item in manifest:
+            entries.append((str(item["char"]), name, _read_png(style / str(item["file"]))))
+    if not entries:
+        raise AssistantError(
+            "no letter templates found",
+            hint="reinstall boggle-assistant (the wheel ships assistant/templates)",
+        )
+    entries.sort(key=lambda e: e[0])
+    feats = np.stack([features(raster(m, cfg), cfg).ravel() for _, _, m in entries])
+    hole_counts = np.array([holes(m, cfg) for _, _, m in entries], np.int8)
+    chars = tuple(e[0] for e in entries)
+    classes = tuple(sorted(set(chars)))
+    starts = np.array([chars.index(c) for c in classes], np.intp)
+    feats.setflags(write=False)
+    hole_counts.setflags(write=False)
+    return TemplateSet(
+        chars, tuple(e[1] for e in entries), feats, hole_counts, classes, starts, cfg
+    )  # fmt: skip
+
+
+def _traversable(path: str) -> Traversable:
+    builtin = builtin_template_dir()
+    if str(builtin) == path:
+        return builtin
+    return Path(path)
+
+
+# --------------------------------------------------------------------------- matching
+
+
+@dataclass(frozen=True)
+class CharRead:
+    """One character position of one hypothesis: best class, its score, the best other
+    class's score, and the class scores of the position."""
+
+    char: str
+    score: float
+    runner_up: str
+    runner_score: float
+
+    @property
+    def margin(self) -> float:
+        return self.score - self.runner_score
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """A reading of a tile at one quarter turn."""
+
+    turn: int
+    chars: tuple[CharRead, ...]
+    penalty: float = 0.0
+
+    @property
+    def text(self) -> str:
+        return "".join(c.char for c in self.chars)
+
+    @property
+    def score(self) -> float:
+        return min(c.score for c in self.chars) - self.penalty
+
+
+@dataclass(frozen=True)
+class _Char:
+    """A character picture of one tile: component ids and its features (unturned)."""
+
+    feats: npt.NDArray[np.float32]
+    holes: int
+
+
+class TemplateRecognizer:
+    """The template engine (``name = "template"``); see the module docstring."""
+
+    name = "template"
+
+    def __init__(
+        self, templates: TemplateSet | None = None, config: RecognizeConfig | None = None
+    ) -> None:
+        self.config = config or RecognizeConfig()
+        self.templates = templates if templates is not None else load_templates(
+            None if self.config.learned_styles else [builtin_template_dir()],
+            self.config.glyph,
+        )  # fmt: skip
+        self._glyphs = self.templates.subset(GLYPH_CLASSES)
+        self._digits = self.templates.subset(DIGITS)
+        self._allowed_cache: dict[tuple[int, int, bool, int], npt.NDArray[np.intp]] = {}
+
+    # ----------------------------------------------------------------- public
+
+    def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+        """Candidates per tile, best first (a blank tile gets ``[Candidate("", 1.0)]``)."""
+        turned = self.config.rotations == "any"
+        per_tile = self.hypotheses(tiles, turns=ALL_TURNS if turned else (0,))
+        if self.config.rotations == "auto":
+            turned = self._board_is_turned(tiles, per_tile)
+        if turned:
+            # Dice lie askew as well as turned: undo each die's tilt, read at every turn.
+            tilts = [face_tilt(t) for t in tiles]
+            per_tile = self.hypotheses(tiles, tilts, turns=ALL_TURNS)
+        out: list[list[Candidate]] = []
+        for tile, hyps in zip(tiles, per_tile, strict=True):
+            if tile.blank or not hyps:
+                out.append([Candidate("", 1.0 if tile.blank else 0.0, engine=self.name)])
+                continue
+            out.append(self._candidates(tile, hyps))
+        return out
+
+    def read_values(self, tiles: Sequence[TileImage]) -> list[tuple[int | None, float]]:
+        """The corner point value of each tile and its confidence ((None, 1.0) when the tile
+        shows none)."""
+        cfg = self.config
+        chars: list[_Char] = []
+        owners: list[int] = []
+        for t_i, tile in enumerate(tiles):
+            if tile.value_mask is None:
+                continue
+            for group in self._value_groups(tile):
+                chars.append(self._char(group, 0.0))
+                owners.append(t_i)
+        out: list[tuple[int | None, float]] = [(None, 1.0)] * len(tiles)
+        if not chars:
+            return out
+        scores = self._scores(self._digits, chars, [0] * len(chars))
+        texts: dict[int, list[tuple[str, float]]] = {}
+        for row, t_i in enumerate(owners):
+            order = np.argsort(-scores[row])
+            s1, s2 = float(scores[row, order[0]]), float(scores[row, order[1]])
+            digit = self._digits.classes[order[0]]
+            texts.setdefault(t_i, []).append((digit, calibrated(s1, s1 - s2, cfg)))
+        for t_i, digits in texts.items():
+            conf = float(np.prod([c for _, c in digits]))
+            out[t_i] = (int("".join(d for d, _ in digits)), conf)
+        return out
+
+    # ----------------------------------------------------------------- hypotheses
+
+    def hypotheses(
+        self,
+        tiles: Sequence[TileImage],
+        tilts: Sequence[float] | None = None,
+        turns: Sequence[int] = ALL_TURNS,
+    ) -> list[list[Hypothesis]]:
+        """Every tile's readings at the given quarter ``turns``; ``tilts`` (degrees, see
+        ``cut.face_tilt``) are undone first."""
+        plans: list[list[tuple[int, list[_Char], float]]] = []
+        rows: list[_Char] = []
+        row_turns: list[int] = []
+        for i, tile in enumerate(tiles):
+            tile_plans: list[tuple[int, list[_Char], float]] = []
+            if not tile.blank:
+                tilt = tilts[i] if tilts is not None else 0.0
+                for turn, chars, penalty in self._segmentations(tile, tilt, turns):
+                    tile_plans.append((turn, chars, penalty))
+                    rows.extend(chars)
+                    row_turns.extend([turn] * len(chars))
+            plans.append(tile_plans)
+        if not rows:
+            return [[] for _ in tiles]
+        scores = self._scores(self._glyphs, rows, row_turns)
+        out: list[list[Hypothesis]] = []
+        at = 0
+        for tile_plans in plans:
+            hyps = []
+            for turn, chars, penalty in tile_plans:
+                hyps.append(self._read(scores[at : at + len(chars)], turn, penalty))
+                at += len(chars)
+            out.append(hyps)
+        return out
+
+    def _segmentations(
+        self, tile: TileImage, tilt: float, turns: Sequence[int]
+    ) -> Iterator[tuple[int, list[_Char], float]]:
+        """(turn, characters, penalty) for each quarter turn; with an underline on one side,
+        turns that do not put it at the bottom are penalized."""
+        comps, labels, (ox, oy) = _components(tile.glyph, tile.glyph_box)
+        h, w = labels.shape
+        bar = None
+        if tile.underline is not None and tile.underline_side in (Side.LEFT, Side.RIGHT):
+            u = Box(
+                tile.underline.x - ox, tile.underline.y - oy, tile.underline.w, tile.underline.h
+            )
+            bar = next((i for i, b in enumerate(comps) if b == u), None)
+        cache: dict[tuple[int, ...], _Char] = {}
+        for turn in turns:
+            penalty = 0.0
+            ids = list(range(len(comps)))
+            if tile.underline_side is not None:
+                upright = UPRIGHT_FOR_UNDERLINE[tile.underline_side]
+                if turn != upright:
+                    penalty = self.config.underline_penalty
+                elif bar is not None and len(ids) > 1:
+                    ids.remove(bar)  # the bar under a die lying on its side is no letter
+            groups = char_groups([comps[i] for i in ids], turn, w, h, self.config.glyph)
+            chars = []
+            for g in groups:
+                key = tuple(sorted(ids[i] for i in g))
+                if key not in cache:
+                    mask = select_components(labels, len(comps) + 1, [k + 1 for k in key])
+                    cache[key] = self._char(mask, tilt)
+                chars.append(cache[key])
+            yield turn, chars, penalty
+
+    def _char(self, mask: Mask, tilt: float) -> _Char:
+        cfg = self.config.glyph
+        if abs(tilt) >= self.config.min_tilt:
+            straight = straighten(mask, -tilt)
+        else:
+            straight = crop_to_ink(mask)
+        return _Char(features(raster(straight, cfg), cfg), holes(straight, cfg))
+
+    def _scores(
+        self, templates: TemplateSet, chars: Sequence[_Char], turns: Sequence[int]
+    ) -> npt.NDArray[np.float32]:
+        cfg = self.config.glyph
+        feats = np.stack(
+            [turn_features(c.feats, k, cfg).ravel() for c, k in zip(chars, turns, strict=True)]
+        )
+        hole_counts = np.array([c.holes for c in chars], np.int8)
+        return templates.class_scores(feats, hole_counts, self.config.hole_penalty)
+
+    def _read(self, block: npt.NDArray[np.float32], turn: int, penalty: float) -> Hypothesis:
+        n = block.shape[0]
+        classes = self._glyphs.classes
+        reads = []
+        after_q = False
+        for pos in range(n):
+            cols = self._allowed(pos, n, after_q, turn)
+            sub = block[pos, cols]
+            if len(cols) > 1:
+                top2 = np.argpartition(-sub, 1)[:2]
+                first, second = (
+                    (top2[0], top2[1]) if sub[top2[0]] >= sub[top2[1]] else (top2[1], top2[0])
+                )
+                runner, s2 = classes[cols[second]], float(sub[second])
+            else:
+                first, runner, s2 = 0, "", -1.0
+            best = classes[cols[first]]
+            reads.append(CharRead(best, float(sub[first]), runner, s2))
+            after_q = best == "Q"
+        return Hypothesis(turn, tuple(reads), penalty)
+
+    def _allowed(self, pos: int, n: int, after_q: bool, turn: int) -> npt.NDArray[np.intp]:
+        """Class columns a character may take at position ``pos`` of ``n``: "u" only after
+        Q in "Qu", "-" only first or last of an upright multi-character glyph, "/" only in
+        the middle of three."""
+        key = (pos, n, after_q, turn)
+        cols = self._allowed_cache.get(key)
+        if cols is None:
+            keep = []
+            for i, c in enumerate(self._glyphs.classes):
+                if c == "u":
+                    ok = pos == 1 and n == 2 and after_q
+                elif c == "-":
+                    ok = n >= 2 and pos in (0, n - 1) and turn == 0
+                elif c == "/":
+                    ok = n == 3 and pos == 1 and turn == 0
+                else:
+                    ok = True
+                if ok:
+                    keep.append(i)
+            cols = np.array(keep, np.intp)
+            self._allowed_cache[key] = cols
+        return cols
+
+    def _value_groups(self, tile: TileImage) -> list[Mask]:
+        if tile.value_mask is None:
+            return []
+        comps, labels, _ = _components(tile.value_mask, tile.value_box)
+        h, w = labels.shape
+        groups = char_groups(comps, 0, w, h, self.config.glyph)
+        return [select_components(labels, len(comps) + 1, [i + 1 for i in g]) for g in groups]
+
+    # ----------------------------------------------------------------- decisions
+
+    def _board_is_turned(
+        self, tiles: Sequence[TileImage], upright: Sequence[Sequence[Hypothesis]]
+    ) -> bool:
+        """Dice: several tiles read clearly better at a quarter turn than upright. Only the
+        tiles that read poorly upright are tried turned."""
+        cfg = self.config
+        weak = [
+            i
+            for i, hyps in enumerate(upright)
+            if hyps and max(h.score for h in hyps) < cfg.turn_check
+        ]
+        read = sum(1 for hyps in upright if hyps)
+        if len(weak) < max(cfg.turn_min_tiles, cfg.turn_share * read):
+            return False
+        turned = self.hypotheses([tiles[i] for i in weak], turns=(1, 2, 3))
+        evidence = 0
+        for i, hyps in zip(weak, turned, strict=True):
+            best_upright = max(h.score for h in upright[i])
+            if hyps and max(h.score for h in hyps) - best_upright >= cfg.turn_evidence:
+                evidence += 1
+        return evidence >= max(cfg.turn_min_tiles, cfg.turn_share * read)
+
+    def _candidates(self, tile: TileImage, hyps: Sequence[Hypothesis]) -> list[Candidate]:
+        cfg = self.config
+        ranked = sorted(hyps, key=lambda h: -h.score)
+        best = ranked[0]
+        label, valid = assemble_label([c.char for c in best.chars])
+        conf = 1.0
+        for c in best.chars:
+            conf *= calibrated(c.score, c.margin, cfg)
+        # Another turn that reads as a different label competes like a runner-up class.
+        rival = next(
+            (h for h in ranked[1:] if assemble_label([c.char for c in h.chars])[0] != label),
+            None,
+        )
+        if rival is not None:
+            conf = min(conf, calibrated(best.score, best.score - rival.score, cfg))
+        if not valid:
+            conf *= cfg.invalid_factor
+        if tile.obstructed:
+            conf *= cfg.obstructed_factor
+        out = [Candidate(label, conf, best.score, best.turn, self.name)]
+        seen = {label}
+        alternatives: list[tuple[float, str, int]] = []
+        for pos, c in enumerate(best.chars):
+            if c.runner_up:
+                chars = [x.char for x in best.chars]
+                chars[pos] = c.runner_up
+                alternatives.append((best.score - c.margin, assemble_label(chars)[0], best.turn))
+        if rival is not None:
+            rival_label = assemble_label([c.char for c in rival.chars])[0]
+            alternatives.append((rival.score, rival_label, rival.turn))
+        for score, alt, turn in sorted(alternatives, key=lambda a: -a[0]):
+            if alt in seen:
+                continue
+            seen.add(alt)
+            out.append(
+                Candidate(alt, calibrated(score, score - best.score, cfg), score, turn, self.name)
+            )
+            if len(out) >= cfg.max_candidates:
+                break
+        return out
+
+
+def assemble_label(chars: Sequence[str]) -> tuple[str, bool]:
+    """Tile label from its characters, left to right, and whether it is a well-formed tile:
+    "Q"/"Qu"/"QU" -> "QU", "SUB-" prefix, "-ER" suffix, "U/M" either/or, letters."""
+    text = "".join(chars).upper()
+    if text in ("Q", "QU"):
+        return "QU", True
+    if not text:
+        return "", True
+    if "/" in text:
+        parts = text.split("/")
+        ok = len(parts) == 2 and all(len(p) == 1 and p.isalpha() for p in parts)
+        return text, ok
+    if text.endswith("-") and len(text) > 1:
+        return text, text[:-1].isalpha()
+    if text.startswith("-") and len(text) > 1:
+        return text, text[1:].isalpha()
+    return text, text.isalpha()
+
+
+def _components(
+    mask: Mask, box: Box | None
+) -> tuple[list[Box], npt.NDArray[np.int32], tuple[int, int]]:
+    """Connected components of ``mask`` inside ``box``: their boxes (in the box's frame),
+    the label image, and the box's offset. Turns are applied to whole tile pictures, so
+    the frame only has to be consistent, not the full tile."""
+    x0, y0 = (box.x, box.y) if box is not None else (0, 0)
+    sub = mask[y0 : box.y1, x0 : box.x1] if box is not None else mask
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    boxes = [Box(*(int(v) for v in stats[i][:4])) for i in range(1, n)]
+    return boxes, labels, (x0, y0)
+
+
+# --------------------------------------------------------------------------- learning
+
+
+def learn(
+    tiles: Sequence[TileImage],
+    labels: Sequence[Sequence[str]],
+    *,
+    style: str = "learned",
+    directory: Path | None = None,
+    recognizer: TemplateRecognizer | None = None,
+) -> Path:
+    """Store every glyph character of ``tiles`` as a template of the style ``style``, given
+    the true ``labels`` row by row ("A", "QU", "SUB-", "U/M", "" for blank), and return the
+    style directory (``directory`` or ``user_template_dir()/style``).
+
+    Characters are cut the way the matcher cuts them; a tile whose characters do not match
+    its label one to one is skipped (and named in the error if nothing could be learned).
+    Dice are stored upright: the turn is the one at which the current templates read the
+    true label best. Point values are learned as digit templates too."""
+    out_dir = directory if directory is not None else user_template_dir() / style
+    out_dir.mkdir(parents=True, exist_ok=True)
+    manifest_path = out_dir / "manifest.json"
+    manifest: list[dict[str, object]] = []
+    if manifest_path.exists():
+        manifest = json.loads(manifest_path.read_text())
+    reader = recognizer or TemplateRecognizer()
+    tilts = [face_tilt(t) for t in tiles]
+    per_tile = reader.hypotheses(tiles, tilts)
+    skipped: list[str] = []
+    stored = 0
+    for tile, hyps in zip(tiles, per_tile, strict=True):
+        truth = labels[tile.row][tile.col].strip()
+        want = _label_chars(truth)
+        if tile.blank or not want:
+            continue
+        fitting = [h for h in hyps if len(h.chars) == len(want)]
+        if not fitting:
+            skipped.append(f"{tile.row + 1},{tile.col + 1}")
+            continue
+        best = max(fitting, key=lambda h: _agreement(h, want))
+        for pos, mask in enumerate(_char_masks(tile, best.turn, tilts[tile.row * 0], reader)):
+            name = f"r{tile.row}c{tile.col}_{pos}_{len(manifest)}.png"
+            cv2.imwrite(str(out_dir / name), mask)
+            manifest.append(
+                {
+                    "file": name,
+                    "char": want[pos],
+                    "font": style,
+                    "weight": "learned",
+                    "size": int(max(mask.shape)),
+                }
+            )
+            stored += 1
+        if tile.value_mask is not None:
+            del truth
+    if stored == 0:
+        raise AssistantError(
+            "nothing to learn from this board",
+            hint=f"check the labels; tiles whose glyph did not split as labelled: {', '.join(skipped) or 'none'}",
+        )
+    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n")
+    return out_dir
+
+
+def _label_chars(label: str) -> list[str]:
+    text = label.upper()
+    if text == "QU":
+        return ["Q", "u"]
+    return list(text)
+
+
+def _agreement(h: Hypothesis, want: Sequence[str]) -> float:
+    return sum(
+        c.score if c.char.upper() == w.upper() else 0.0 for c, w in zip(h.chars, want, strict=True)
+    )
+
+
+def _char_masks(tile: TileImage, turn: int, tilt: float, reader: TemplateRecognizer) -> list[Mask]:
+    comps, labels, _ = _components(tile.glyph, tile.glyph_box)
+    h, w = labels.shape
+    out = []
+    for g in char_groups(comps, turn, w, h, reader.config.glyph):
+        mask = select_components(labels, len(comps) + 1, [i + 1 for i in g])
+        straight = straighten(mask, -tilt)
+        out.append(np.ascontiguousarray(np.rot90(np.pad(straight, 2), turn)))
+    return out

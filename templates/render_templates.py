@@ -1,0 +1,137 @@
+"""Render the shipped glyph templates (templates/glyphs/*/*.png) and templates/manifest.json.
+
+Run from the repository root whenever the font list or the character set changes, then commit
+the PNGs and the manifest::
+
+    .venv/bin/python templates/render_templates.py
+
+Each PNG holds one character, white (255) ink on black (0), cropped to the ink with a
+``MARGIN_PX`` border, rendered at ``SIZE_PX`` pixels per em. The recognizer normalizes these
+exactly as it normalizes glyphs cut from tiles, so the render size only needs to be large
+enough to keep the stroke shapes (64 px per em gives cap heights of about 46 px).
+
+Fonts come from Debian packages (fonts-dejavu-core, fonts-roboto-unhinted, fonts-open-sans,
+fonts-noto-core). Their licences (Bitstream Vera, Apache-2.0, SIL OFL 1.1) allow using and
+redistributing the fonts, and rendered glyph bitmaps are output made with them. Liberation
+1.07 (GPL-2 with a font exception) is left out on purpose to keep the shipped data under
+permissive terms only.
+
+The character set: A-Z (tile letters), lowercase u (the "u" of a "Qu" tile), 0-9 (point
+values), "-" (prefix/suffix tiles) and "/" (either/or tiles). The serif and monospaced
+fonts contribute only their serifed "I": Boggle dice print a serifed I so that it cannot be
+mistaken for a rotated bar.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+SIZE_PX = 64
+MARGIN_PX = 2
+FONT_ROOT = Path("/usr/share/fonts/truetype")
+SANS_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZu0123456789-/"
+SERIF_CHARS = "I"
+
+
+@dataclass(frozen=True)
+class Font:
+    family: str
+    weight: str
+    path: str  # relative to FONT_ROOT
+    licence: str
+    chars: str = SANS_CHARS
+
+    @property
+    def key(self) -> str:
+        return f"{self.family}-{self.weight}".replace(" ", "")
+
+
+FONTS = (
+    Font("DejaVu Sans", "Book", "dejavu/DejaVuSans.ttf", "Bitstream-Vera"),
+    Font("DejaVu Sans", "Bold", "dejavu/DejaVuSans-Bold.ttf", "Bitstream-Vera"),
+    Font("Roboto", "Regular", "roboto/unhinted/RobotoTTF/Roboto-Regular.ttf", "Apache-2.0"),
+    Font("Roboto", "Medium", "roboto/unhinted/RobotoTTF/Roboto-Medium.ttf", "Apache-2.0"),
+    Font("Roboto", "Bold", "roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", "Apache-2.0"),
+    Font("Open Sans", "Regular", "open-sans/OpenSans-Regular.ttf", "Apache-2.0"),
+    Font("Open Sans", "Semibold", "open-sans/OpenSans-Semibold.ttf", "Apache-2.0"),
+    Font("Open Sans", "Bold", "open-sans/OpenSans-Bold.ttf", "Apache-2.0"),
+    Font("Noto Sans", "Regular", "noto/NotoSans-Regular.ttf", "OFL-1.1"),
+    Font("Noto Sans", "Bold", "noto/NotoSans-Bold.ttf", "OFL-1.1"),
+    Font("DejaVu Sans Condensed", "Book", "dejavu/DejaVuSansCondensed.ttf", "Bitstream-Vera"),
+    Font("DejaVu Sans Condensed", "Bold", "dejavu/DejaVuSansCondensed-Bold.ttf", "Bitstream-Vera"),
+    Font(
+        "Roboto Condensed", "Regular", "roboto/unhinted/RobotoCondensed-Regular.ttf", "Apache-2.0"
+    ),
+    Font("Roboto Condensed", "Bold", "roboto/unhinted/RobotoCondensed-Bold.ttf", "Apache-2.0"),
+    Font("Open Sans Condensed", "Bold", "open-sans/OpenSans-CondBold.ttf", "Apache-2.0"),
+    Font("DejaVu Serif", "Bold", "dejavu/DejaVuSerif-Bold.ttf", "Bitstream-Vera", SERIF_CHARS),
+    Font("Noto Serif", "Bold", "noto/NotoSerif-Bold.ttf", "OFL-1.1", SERIF_CHARS),
+    Font("Noto Serif", "Regular", "noto/NotoSerif-Regular.ttf", "OFL-1.1", SERIF_CHARS),
+    Font("DejaVu Sans Mono", "Book", "dejavu/DejaVuSansMono.ttf", "Bitstream-Vera", SERIF_CHARS),
+    Font(
+        "DejaVu Sans Mono", "Bold", "dejavu/DejaVuSansMono-Bold.ttf", "Bitstream-Vera", SERIF_CHARS
+    ),
+)
+
+
+def file_stem(ch: str) -> str:
+    """A file name for a character that is safe on every file system."""
+    names = {"-": "hyphen", "/": "slash"}
+    if ch in names:
+        return names[ch]
+    return f"{ch}_lower" if ch.islower() else ch
+
+
+def render(font: ImageFont.FreeTypeFont, ch: str) -> Image.Image:
+    """One character, white on black, cropped to its ink plus MARGIN_PX."""
+    canvas = Image.new("L", (SIZE_PX * 3, SIZE_PX * 3), 0)
+    ImageDraw.Draw(canvas).text((SIZE_PX, SIZE_PX), ch, fill=255, font=font)
+    box = canvas.getbbox()
+    if box is None:
+        raise SystemExit(f"font {font.getname()} has no ink for {ch!r}")
+    left, top, right, bottom = box
+    return canvas.crop((left - MARGIN_PX, top - MARGIN_PX, right + MARGIN_PX, bottom + MARGIN_PX))
+
+
+def main(out_dir: Path) -> int:
+    manifest: list[dict[str, object]] = []
+    for spec in FONTS:
+        path = FONT_ROOT / spec.path
+        if not path.exists():
+            raise SystemExit(f"{path} is missing: sudo apt-get install {package_hint(spec)}")
+        font = ImageFont.truetype(str(path), SIZE_PX)
+        folder = out_dir / "glyphs" / spec.key
+        folder.mkdir(parents=True, exist_ok=True)
+        for ch in spec.chars:
+            rel = Path("glyphs") / spec.key / f"{file_stem(ch)}.png"
+            render(font, ch).save(out_dir / rel, optimize=True)
+            manifest.append(
+                {
+                    "file": rel.as_posix(),
+                    "char": ch,
+                    "font": spec.family,
+                    "weight": spec.weight,
+                    "size": SIZE_PX,
+                    "licence": spec.licence,
+                }
+            )
+    (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return 0
+
+
+def package_hint(spec: Font) -> str:
+    return {
+        "DejaVu": "fonts-dejavu-core",
+        "Roboto": "fonts-roboto-unhinted",
+        "Open": "fonts-open-sans",
+        "Noto": "fonts-noto-core",
+    }[spec.family.split()[0]]
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(__file__).resolve().parent))
