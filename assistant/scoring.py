@@ -77,35 +77,47 @@ class Game:
             return 0
         return sum(values.get(ch, 0) for ch in segment)
 
-    def score_tiles(self, tiles: Sequence[Tile], segments: Sequence[str]) -> int:
-        """The score of the word spelled by ``segments[i]`` on ``tiles[i]``."""
-        letters = sum(len(s) for s in segments)
-        if self.letter_values is None:
-            return self.length_score(letters)
-        total = 0
-        word_factor = 1
-        for tile, segment in zip(tiles, segments, strict=True):
-            value = self.tile_value(tile, segment)
-            if tile.bonus is not None:
-                if self.letter_bonuses:
-                    value *= tile.bonus.letter_factor
-                if self.word_bonuses:
-                    word_factor *= tile.bonus.word_factor
-            total += value
-        total *= word_factor
+    def tile_points(self, tile: Tile, segment: str) -> tuple[int, int]:
+        """(letter points with the tile's letter bonus, the tile's word factor)."""
+        value = self.tile_value(tile, segment)
+        bonus = tile.bonus
+        if bonus is None:
+            return value, 1
+        return (
+            value * bonus.letter_factor if self.letter_bonuses else value,
+            bonus.word_factor if self.word_bonuses else 1,
+        )
+
+    def finish(self, points: int, word_factor: int, letters: int) -> int:
+        """A letter game's word score from its tiles' summed ``points`` and multiplied word
+        factors: the word bonus, then the length multiplier, then the length bonuses."""
+        total = points * word_factor
         numerator, denominator = 1, 1
         for min_letters, num, den in self.length_multipliers:
             if letters >= min_letters:
                 numerator, denominator = num, den
         total = total * numerator // denominator
         if self.bonus_per_letter_over is not None:
-            over, points = self.bonus_per_letter_over
-            total += points * max(0, letters - over)
+            over, extra = self.bonus_per_letter_over
+            total += extra * max(0, letters - over)
         if self.long_word_bonus is not None:
-            min_letters, points = self.long_word_bonus
+            min_letters, extra = self.long_word_bonus
             if letters >= min_letters:
-                total += points
+                total += extra
         return total
+
+    def score_tiles(self, tiles: Sequence[Tile], segments: Sequence[str]) -> int:
+        """The score of the word spelled by ``segments[i]`` on ``tiles[i]``."""
+        letters = sum(len(s) for s in segments)
+        if self.letter_values is None:
+            return self.length_score(letters)
+        points = 0
+        word_factor = 1
+        for tile, segment in zip(tiles, segments, strict=True):
+            value, factor = self.tile_points(tile, segment)
+            points += value
+            word_factor *= factor
+        return self.finish(points, word_factor, letters)
 
 
 # Boggle (Hasbro/Parker Brothers): 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; Qu counts as

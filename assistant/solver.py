@@ -28,7 +28,7 @@ from assistant.board import Board, Tile, TileKind, parse_board
 from assistant.dictionary import MASK_SLOT, QU_SLOT, Dictionary, default_dictionary
 from assistant.scoring import Game, get_game
 
-Path = tuple[tuple[int, int], ...]
+TilePath = tuple[tuple[int, int], ...]  # (row, col) of each tile, first to last
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ class WordPath:
 
     word: str
     score: int
-    path: Path
+    path: TilePath
 
 
 @dataclass(frozen=True)
@@ -303,11 +303,27 @@ def _rank_by_tiles(found: _Found, board: Board, rules: Game) -> tuple[WordPath, 
     """Score every path of every word; keep the highest score, then fewest tiles, then the
     smallest path."""
     grid = board.tiles
+    # On the plain path each tile spells one thing: its points are fixed per position.
+    fixed = {
+        (r, c): rules.tile_points(t, t.letters[0])
+        for r, row in enumerate(grid)
+        for c, t in enumerate(row)
+        if t.letters
+    }
     best: dict[str, tuple[int, int, list[tuple[int, int]]]] = {}
     for word, path, segments in found:
-        tiles = [grid[r][c] for r, c in path]
-        spelled = segments if segments is not None else [t.letters[0] for t in tiles]
-        key = (-rules.score_tiles(tiles, spelled), len(path), path)
+        points, factor = 0, 1
+        if segments is None:
+            for pos in path:
+                value, word_factor = fixed[pos]
+                points += value
+                factor *= word_factor
+        else:
+            for (r, c), segment in zip(path, segments, strict=True):
+                value, word_factor = rules.tile_points(grid[r][c], segment)
+                points += value
+                factor *= word_factor
+        key = (-rules.finish(points, factor, len(word)), len(path), path)
         other = best.get(word)
         if other is None or key < other:
             best[word] = key
