@@ -64,8 +64,11 @@ MAX_LIST_BYTES = 256 * 1024 * 1024  # a word list this big is almost surely the 
 DROPPED_EXAMPLES = 5
 
 _MAGIC = b"BGADAWG\x00"
-# magic, version, stride, table length, word count, dropped count, sha256, meta length, crc
-_HEADER = struct.Struct("<8sIIIII32sII")
+# magic, version, stride, table length, word count, dropped count, sha256, meta length;
+# then the CRC-32 of those fields, the metadata and the table.
+_FIELDS = struct.Struct("<8sIIIII32sI")
+_CRC = struct.Struct("<I")
+_HEADER_SIZE = _FIELDS.size + _CRC.size
 # Letters that Unicode decomposition does not reduce to a-z (NFKD leaves them whole).
 _LIGATURES = str.maketrans(
     {"œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ı": "i", "ĳ": "ij"}
@@ -388,30 +391,29 @@ def _encode(compiled: _Compiled, sha256: str) -> bytes:
         bytes.fromhex(sha256),
         len(meta),
     )
-    head = struct.pack("<8sIIIII32sI", *fields)
+    head = _FIELDS.pack(*fields)
     crc = zlib.crc32(payload, zlib.crc32(meta, zlib.crc32(head)))
-    return head + struct.pack("<I", crc) + meta + payload
+    return head + _CRC.pack(crc) + meta + payload
 
 
 def _decode(data: bytes, sha256: str) -> _Compiled:
     """Parse a cache file; ValueError says what is wrong with it."""
-    if len(data) < _HEADER.size:
+    if len(data) < _HEADER_SIZE:
         raise ValueError("shorter than its header")
-    magic, version, stride, length, words, dropped, digest, meta_len, crc = _HEADER.unpack_from(
-        data
-    )
+    magic, version, stride, length, words, dropped, digest, meta_len = _FIELDS.unpack_from(data)
+    (crc,) = _CRC.unpack_from(data, _FIELDS.size)
     if magic != _MAGIC:
         raise ValueError("not a boggle-assistant cache file")
     if version != FORMAT_VERSION or stride != STRIDE:
         raise ValueError(f"format version {version}, expected {FORMAT_VERSION}")
     if digest != bytes.fromhex(sha256):
         raise ValueError("built from a different word list")
-    if len(data) != _HEADER.size + meta_len + 4 * length or length % STRIDE or not length:
+    if len(data) != _HEADER_SIZE + meta_len + 4 * length or length % STRIDE or not length:
         raise ValueError("truncated or padded")
     view = memoryview(data)
-    meta = view[_HEADER.size : _HEADER.size + meta_len]
-    payload = view[_HEADER.size + meta_len :]
-    if zlib.crc32(payload, zlib.crc32(meta, zlib.crc32(view[: _HEADER.size - 4]))) != crc:
+    meta = view[_HEADER_SIZE : _HEADER_SIZE + meta_len]
+    payload = view[_HEADER_SIZE + meta_len :]
+    if zlib.crc32(payload, zlib.crc32(meta, zlib.crc32(view[: _FIELDS.size]))) != crc:
         raise ValueError("checksum mismatch")
     table = array(_TYPECODE)
     table.frombytes(payload)
