@@ -30,6 +30,7 @@ import numpy.typing as npt
 from assistant.locate import Image, LocatedBoard
 
 Mask = npt.NDArray[np.uint8]
+Labels = npt.NDArray[np.int32]
 
 
 class Polarity(Enum):
@@ -101,6 +102,8 @@ class CutConfig:
     bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
     bar_min_length: float = 0.4  # ... at least this share of the glyph's width
     bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
+    soft_low: float = 0.25  # the anti-aliased glyph (alpha) ramps from this share of the
+    soft_high: float = 0.65  # contrast (transparent) to this one (full ink)
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
 
@@ -112,9 +115,9 @@ class TileImage:
     ``glyph_boxes`` are the glyph's connected components, left to right; ``glyph_box`` their
     union. ``value_box``/``value_mask`` hold the corner point value when one was found;
     ``underline`` the bar under a die's letter. ``face`` marks the face-coloured pixels
-    (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says something (a drawn line,
-    a neighbour's ink) runs from the cell border into the middle of the tile, so the glyph
-    may be incomplete.
+    (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says that
+    something (a drawn line, a neighbour's ink) runs from the cell border into the middle of
+    the tile, so the glyph may be incomplete. ``alpha`` is the glyph anti-aliased (ink 255).
     """
 
     row: int
@@ -134,12 +137,13 @@ class TileImage:
     obstructed: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
     face: Mask | None = None
+    alpha: Mask | None = None
 
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
     """Cut every tile of ``located`` (row by row) and separate glyph, value and the rest."""
     cfg = config or CutConfig()
-    lab = cv2.cvtColor(located.board, cv2.COLOR_BGR2LAB)
+    lab = _lab(located.board)
     p = located.cell_px
     tiles = []
     for r in range(located.rows):
@@ -159,7 +163,7 @@ def cut_tile(
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion."""
     cfg = config or CutConfig()
     if lab is None:
-        lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+        lab = _lab(crop)
     h, w = crop.shape[:2]
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     centre = (slice(m_y, h - m_y, 2), slice(m_x, w - m_x, 2))  # every other pixel is plenty
@@ -182,7 +186,8 @@ def cut_tile(
     fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
     fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
 
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    labels: Labels = np.asarray(label_image, np.int32)
     min_area = cfg.min_component * h * w
     boxes: dict[int, Box] = {}
     obstructed = False
@@ -206,11 +211,13 @@ def cut_tile(
     band = _union([boxes[i] for i in glyph_ids])
     rest = {i: b for i, b in boxes.items() if i not in glyph_ids}
     underline_id, side = _underline(rest, band, glyph_ids, boxes, cfg)
-    if underline_id is not None:
-        rest.pop(underline_id)
+    rest.pop(underline_id, None) if underline_id is not None else None
     value_ids = _value_digits(rest, band, boxes, glyph_ids, h, w, cfg)
 
     glyph = select_components(labels, n, glyph_ids)
+    near = cv2.dilate(glyph, np.ones((3, 3), np.uint8))
+    ramp = (dist - cfg.soft_low * contrast) * (255.0 / ((cfg.soft_high - cfg.soft_low) * contrast))
+    alpha = np.where(near > 0, np.clip(ramp, 0, 255), 0).astype(np.uint8)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
     value_mask = value_box = None
@@ -237,6 +244,7 @@ def cut_tile(
         obstructed=obstructed,
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
+        alpha=alpha,
     )
 
 
@@ -247,7 +255,11 @@ def _distance(lab: Image, colour: npt.NDArray[np.float64]) -> npt.NDArray[np.flo
     diff = cv2.absdiff(lab, ref).astype(np.float32)
     squared = cv2.multiply(diff, diff)
     total = cv2.transform(squared, np.ones((1, 3), np.float32))
-    return cv2.sqrt(total).reshape(lab.shape[:2])
+    return np.asarray(cv2.sqrt(total), np.float32).reshape(lab.shape[:2])
+
+
+def _lab(bgr: Image) -> Image:
+    return np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.uint8)
 
 
 def _bgr(pixels: Image) -> tuple[int, int, int]:
@@ -255,7 +267,7 @@ def _bgr(pixels: Image) -> tuple[int, int, int]:
     return b, g, r
 
 
-def select_components(labels: npt.NDArray[np.int32], n: int, ids: Iterable[int]) -> Mask:
+def select_components(labels: Labels, n: int, ids: Iterable[int]) -> Mask:
     """A 0/255 mask of the components ``ids`` of a label image with ``n`` labels."""
     lut = np.zeros(n, np.uint8)
     lut[list(ids)] = 255
@@ -292,7 +304,7 @@ def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
     return int(idx[0]), int(idx[-1]) + 1
 
 
-def _reaches_middle(labels: npt.NDArray[np.int32], i: int, h: int, w: int) -> bool:
+def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     mid = labels[h // 3 : h - h // 3, w // 3 : w - w // 3]
     return bool((mid == i).any())
 
@@ -417,6 +429,7 @@ def _value_digits(
 
     def corner_distance(g: list[int]) -> float:
         box = _union([digits[i] for i in g])
-        return min(box.x, w - box.x1) + box.y
+        return float(min(box.x, w - box.x1) + box.y)
 
-    return set(min(groups, key=corner_distance))
+    nearest = min(range(len(groups)), key=lambda k: corner_distance(groups[k]))
+    return set(groups[nearest])

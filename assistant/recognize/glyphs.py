@@ -15,6 +15,7 @@ so the four rotations of a die cost no extra feature extraction.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cut import Box, Mask
+from assistant.cut import Box, Mask, TileImage
 
 Features = npt.NDArray[np.float32]
 
@@ -67,6 +68,37 @@ def rotate_box(box: Box, k: int, w: int, h: int) -> Box:
     return Box(h - box.y1, box.x, box.h, box.w)
 
 
+def turn_tile(tile: TileImage, k: int) -> TileImage:
+    """The tile turned by ``k`` counter-clockwise quarter turns (pictures and boxes), e.g. to
+    hand a die upright to an engine that only reads upright text."""
+    k %= 4
+    if k == 0:
+        return tile
+    h, w = tile.glyph.shape
+
+    def turn(a: Mask | None) -> Mask | None:
+        return None if a is None else np.ascontiguousarray(np.rot90(a, k))
+
+    def box(b: Box | None) -> Box | None:
+        return None if b is None else rotate_box(b, k, w, h)
+
+    crop = np.ascontiguousarray(np.rot90(tile.crop, k))
+    glyph = np.ascontiguousarray(np.rot90(tile.glyph, k))
+    return dataclasses.replace(
+        tile,
+        crop=crop,
+        glyph=glyph,
+        glyph_box=box(tile.glyph_box),
+        glyph_boxes=tuple(rotate_box(b, k, w, h) for b in tile.glyph_boxes),
+        value_mask=turn(tile.value_mask),
+        value_box=box(tile.value_box),
+        value_boxes=tuple(rotate_box(b, k, w, h) for b in tile.value_boxes),
+        underline=box(tile.underline),
+        underline_side=None,
+        face=turn(tile.face),
+    )
+
+
 def char_groups(
     boxes: Sequence[Box], k: int, w: int, h: int, config: GlyphConfig | None = None
 ) -> list[list[int]]:
@@ -101,9 +133,10 @@ def crop_to_ink(mask: Mask) -> Mask:
     return mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
 
 
-def straighten(mask: Mask, degrees: float) -> Mask:
-    """Turn a character mask by ``degrees`` (counter-clockwise as seen) on a canvas big enough
-    to hold it; used to undo the tilt of a die."""
+def straighten(mask: Mask, degrees: float, *, binary: bool = True) -> Mask:
+    """Turn a character picture by ``degrees`` (counter-clockwise as seen) on a canvas big
+    enough to hold it, cropped to the ink; used to undo the tilt of a die. A ``binary`` mask
+    stays 0/255."""
     crop = crop_to_ink(mask)
     if abs(degrees) < 0.5 or crop.size == 0:
         return crop
@@ -113,8 +146,12 @@ def straighten(mask: Mask, degrees: float) -> Mask:
     oy, ox = (side - h) // 2, (side - w) // 2
     canvas[oy : oy + h, ox : ox + w] = crop
     turn = cv2.getRotationMatrix2D((side / 2, side / 2), degrees, 1.0)
-    turned = cv2.warpAffine(canvas, turn, (side, side), flags=cv2.INTER_LINEAR)
-    return crop_to_ink((turned > 127).astype(np.uint8) * 255)
+    turned = np.asarray(
+        cv2.warpAffine(canvas, turn, (side, side), flags=cv2.INTER_LINEAR), np.uint8
+    )
+    if binary:
+        turned = (turned > 127).astype(np.uint8) * 255
+    return crop_to_ink(turned)
 
 
 def raster(mask: Mask, config: GlyphConfig | None = None) -> npt.NDArray[np.float32]:
@@ -157,7 +194,7 @@ def features(picture: npt.NDArray[np.float32], config: GlyphConfig | None = None
     norm = float(np.linalg.norm(pooled))
     if norm > 0:
         pooled /= norm
-    return pooled.astype(np.float32)
+    return np.asarray(pooled, np.float32)
 
 
 def turn_features(feat: Features, k: int, config: GlyphConfig | None = None) -> Features:

@@ -1,0 +1,200 @@
+"""Fit the template matcher's confidence calibration on labelled real boards.
+
+    python -m assistant.recognize.calibrate fixtures/real
+
+reads every labelled board under the given directory that needs no locating (tight grid
+crops, plus the physical photos whose lattice corners were measured by hand below), and
+collects, for every character of every tile:
+
+* a **positive**: the matcher's best score s1 and margin s1 - s2 for the true reading;
+* a **negative** (stress test): the same character read with its true class withheld, so
+  the best answer is necessarily wrong; this is what an unknown font, a mis-cut glyph or a
+  symbol the templates lack looks like.
+
+A logistic regression (L2-regularized, equal class weights) of positive vs negative on
+(s1, margin) gives ``calib_bias``, ``calib_score`` and ``calib_margin`` for
+``RecognizeConfig``. It prints them with the accuracy table. ``fixture_boards`` is also
+used by the tests.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.cut import cut_tiles, face_tilt
+from assistant.locate import LocatedBoard, Point
+from assistant.recognize import RecognizeConfig
+from assistant.recognize.template import ALL_TURNS, TemplateRecognizer
+
+# Lattice corners (top-left, top-right, bottom-right, bottom-left; source pixels) of the
+# physical Boggle photos in fixtures/real, measured by hand on the images, so the
+# recognizer can be tested on them independently of board location.
+HAND_CORNERS: dict[str, tuple[Point, Point, Point, Point]] = {
+    "boggle_physical/StevieG47_example.jpg": ((311, 635), (1230, 635), (1230, 1547), (311, 1547)),
+    "boggle_physical/UO-CIS211_sample-board.jpeg": ((32, 12), (227, 12), (236, 212), (24, 212)),
+}
+
+
+@dataclass(frozen=True)
+class FixtureBoard:
+    """A labelled board ready for cutting: ``labels`` row by row, ``values`` when known."""
+
+    name: str
+    game: str
+    located: LocatedBoard
+    labels: tuple[tuple[str, ...], ...]
+    values: tuple[tuple[int, ...], ...] | None
+
+
+def rectify(
+    image: npt.NDArray[np.uint8],
+    corners: tuple[Point, Point, Point, Point],
+    rows: int,
+    cols: int,
+    cell_px: int = 128,
+) -> LocatedBoard:
+    """Warp the lattice with the given corners to ``rows*cell_px`` x ``cols*cell_px``."""
+    src = np.array(corners, np.float32)
+    w, h = cols * cell_px, rows * cell_px
+    dst = np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32)
+    warp = cv2.getPerspectiveTransform(src, dst)
+    board = np.asarray(cv2.warpPerspective(image, warp, (w, h), flags=cv2.INTER_AREA), np.uint8)
+    return LocatedBoard(rows, cols, corners, board, cell_px)
+
+
+def fixture_boards(root: Path, cell_px: int = 128) -> Iterator[FixtureBoard]:
+    """The labelled boards of ``root/labels.json`` that need no locating: tight crops
+    (split evenly) and the photos in ``HAND_CORNERS``."""
+    for entry in json.loads((root / "labels.json").read_text()):
+        name = entry["file"]
+        if entry["kind"] != "cropped-grid" and name not in HAND_CORNERS:
+            continue
+        read = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
+        if read is None:
+            continue
+        image = np.asarray(read, np.uint8)
+        h, w = image.shape[:2]
+        whole: tuple[Point, Point, Point, Point] = ((0, 0), (w, 0), (w, h), (0, h))
+        corners = HAND_CORNERS.get(name, whole)
+        values = entry.get("tile_values")
+        yield FixtureBoard(
+            name=name,
+            game=entry["game"],
+            located=rectify(image, corners, entry["rows"], entry["cols"], cell_px),
+            labels=tuple(tuple(row) for row in entry["letters"]),
+            values=tuple(tuple(row) for row in values) if values else None,
+        )
+
+
+def label_chars(label: str) -> list[str]:
+    """The characters a tile label is drawn with ("QU" -> Q, u)."""
+    return ["Q", "u"] if label.upper() == "QU" else list(label)
+
+
+def collect(
+    recognizer: TemplateRecognizer,
+    boards: Sequence[FixtureBoard],
+    names: list[str] | None = None,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """(positives, negatives): rows of (s1, margin) per character (see the module doc).
+    ``names`` collects "board r,c char" for each row."""
+    pos: list[tuple[float, float]] = []
+    neg: list[tuple[float, float]] = []
+    for board in boards:
+        tiles = cut_tiles(board.located)
+        dice = board.game.startswith("boggle")
+        turns = ALL_TURNS if dice else (0,)
+        tilts = [face_tilt(t) for t in tiles] if dice else None
+        for tile, blocks in zip(tiles, recognizer.score_blocks(tiles, tilts, turns), strict=True):
+            want = label_chars(board.labels[tile.row][tile.col])
+            fitting = [(k, b) for k, b, _ in blocks if b.shape[0] == len(want)]
+            if not want or not fitting:
+                continue
+            for pos_i, ch in enumerate(want):
+                p, n = _pair(recognizer, fitting, pos_i, ch, len(want))
+                pos.append(p)
+                neg.append(n)
+                if names is not None:
+                    names.append(f"{Path(board.name).stem} {tile.row},{tile.col} {ch}")
+    return np.array(pos), np.array(neg)
+
+
+def _pair(
+    recognizer: TemplateRecognizer,
+    blocks: Sequence[tuple[int, npt.NDArray[np.float32]]],
+    pos_i: int,
+    ch: str,
+    n: int,
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    classes = recognizer.glyph_classes
+    scored: list[tuple[float, str]] = []
+    for turn, block in blocks:
+        cols = recognizer.allowed_columns(pos_i, n, pos_i == 1 and n == 2, turn)
+        scored.extend((float(block[pos_i, c]), classes[c]) for c in cols)
+    scored.sort(reverse=True)
+    true = max(s for s, c in scored if c == ch)
+    others = [(s, c) for s, c in scored if c != ch]
+    s1w, c1w = others[0]
+    s2w = max(s for s, c in others if c != c1w)
+    return (true, true - others[0][0]), (s1w, s1w - s2w)
+
+
+def fit_logistic(
+    pos: npt.NDArray[np.float64], neg: npt.NDArray[np.float64], l2: float = 3e-5
+) -> tuple[float, float, float]:
+    """Weighted L2 logistic regression by Newton's method: (bias, w_score, w_margin)."""
+    x = np.vstack([pos, neg])
+    y = np.concatenate([np.ones(len(pos)), np.zeros(len(neg))])
+    weight = np.concatenate([np.full(len(pos), 0.5 / len(pos)), np.full(len(neg), 0.5 / len(neg))])
+    design = np.hstack([np.ones((len(x), 1)), x])
+    beta = np.zeros(3)
+    for _ in range(100):
+        p = 1 / (1 + np.exp(-design @ beta))
+        grad = design.T @ (weight * (p - y)) + l2 * np.r_[0, beta[1:]]
+        hess = (design * (weight * p * (1 - p))[:, None]).T @ design + l2 * np.diag([0, 1, 1])
+        step = np.linalg.solve(hess, grad)
+        beta -= step
+        if np.abs(step).max() < 1e-9:
+            break
+    return float(beta[0]), float(beta[1]), float(beta[2])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    paths = [a for a in args if not a.startswith("-")]
+    root = Path(paths[0]) if paths else Path("fixtures/real")
+    recognizer = TemplateRecognizer(config=RecognizeConfig(learned_styles=False))
+    boards = list(fixture_boards(root))
+    names: list[str] = []
+    pos, neg = collect(recognizer, boards, names)
+    bias, w_score, w_margin = fit_logistic(pos, neg)
+    print(f"{len(boards)} boards, {len(pos)} characters")
+    print(f"positives: s1 >= {pos[:, 0].min():.3f}, margin >= {pos[:, 1].min():.3f}")
+    print(f"negatives: s1 <= {neg[:, 0].max():.3f}, margin <= {neg[:, 1].max():.3f}")
+    print(f"calib_bias={bias:.2f}, calib_score={w_score:.2f}, calib_margin={w_margin:.2f}")
+    cfg = RecognizeConfig(calib_bias=bias, calib_score=w_score, calib_margin=w_margin)
+    z_pos = bias + pos @ np.array([w_score, w_margin])
+    z_neg = bias + neg @ np.array([w_score, w_margin])
+    p_pos, p_neg = 1 / (1 + np.exp(-z_pos)), 1 / (1 + np.exp(-z_neg))
+    print(
+        f"at threshold {cfg.threshold}: positives below {int((p_pos < cfg.threshold).sum())}, "
+        f"negatives above {int((p_neg >= cfg.threshold).sum())} (max {p_neg.max():.3f})"
+    )
+    if "-v" in args:
+        for i in np.argsort(p_pos)[:8]:
+            print(f"  weakest true   {names[i]}: s1 {pos[i, 0]:.3f} margin {pos[i, 1]:.3f}")
+        for i in np.argsort(-p_neg)[:8]:
+            print(f"  strongest false {names[i]}: s1 {neg[i, 0]:.3f} margin {neg[i, 1]:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""Tesseract behind one small module: the second opinion and the fallback engine.
+
+All tiles to read go into ONE picture (a sheet: one tile glyph per line, black on white,
+upright at the turn the template matcher found) and ONE ``tesseract`` process
+(``image_to_data``, page segmentation mode 6, a character whitelist); words are mapped back
+to tiles by the line they sit on. Tesseract is never started once per tile.
+
+``available()`` and ``version()`` say whether the binary is there; ``require()`` raises
+``MissingDependencyError`` with the install hint when it is not.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.cut import TileImage
+from assistant.errors import MissingDependencyError
+from assistant.recognize import Candidate
+from assistant.recognize.glyphs import crop_to_ink
+from assistant.recognize.template import assemble_label
+
+INSTALL_HINT = "install it with: sudo apt-get install tesseract-ocr (Debian/Ubuntu)"
+WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZu-/"
+
+
+@dataclass(frozen=True)
+class TesseractConfig:
+    """Tuned numbers for the Tesseract sheet.
+
+    Tuned on the glyphs of fixtures/real: Tesseract 5 (LSTM) reads single capitals best at
+    cap heights of 40-60 px with at least half a line of white around them; psm 6 ("a
+    uniform block of text") keeps one line per tile, psm 7/8/10 would need one call each.
+    """
+
+    line_height: int = 48  # glyph height on the sheet (px)
+    gap: int = 40  # white space between lines and around the sheet (px)
+    psm: int = 6
+    timeout: float = 10.0  # seconds for the whole sheet
+    min_conf: float = 0.0  # Tesseract word confidences (0-100) below this are dropped
+
+
+def _cmd() -> str:
+    import pytesseract
+
+    return str(pytesseract.pytesseract.tesseract_cmd)
+
+
+def available() -> bool:
+    """Whether the tesseract binary (pytesseract's ``tesseract_cmd``) can be run."""
+    try:
+        import pytesseract
+    except ImportError:
+        return False
+    if shutil.which(_cmd()) is None:
+        return False
+    try:
+        pytesseract.get_tesseract_version()
+    except (pytesseract.TesseractNotFoundError, OSError):
+        return False
+    return True
+
+
+def version() -> str | None:
+    """The tesseract version ("5.3.0"), or None when it is not installed."""
+    if not available():
+        return None
+    import pytesseract
+
+    return str(pytesseract.get_tesseract_version())
+
+
+def require() -> None:
+    """Raise ``MissingDependencyError`` (with the install hint) unless Tesseract runs."""
+    if not available():
+        raise MissingDependencyError(
+            f"tesseract-ocr is not installed (looked for {_cmd()!r})", hint=INSTALL_HINT
+        )
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The composed picture and the vertical band (y0, y1) of each tile's line."""
+
+    image: npt.NDArray[np.uint8]
+    bands: tuple[tuple[int, int], ...]
+
+
+def compose_sheet(
+    tiles: Sequence[TileImage], turns: Sequence[int], config: TesseractConfig | None = None
+) -> Sheet:
+    """One tile glyph per line, black on white, each turned upright by its ``turns`` entry
+    and scaled to ``line_height``."""
+    cfg = config or TesseractConfig()
+    lines = []
+    for tile, turn in zip(tiles, turns, strict=True):
+        glyph = crop_to_ink(tile.glyph)
+        if glyph.size == 0:
+            glyph = np.zeros((cfg.line_height, cfg.line_height), np.uint8)
+        glyph = np.ascontiguousarray(np.rot90(glyph, turn))
+        h, w = glyph.shape
+        scale = cfg.line_height / h
+        size = (max(1, round(w * scale)), cfg.line_height)
+        lines.append(255 - cv2.resize(glyph, size, interpolation=cv2.INTER_AREA))
+    width = max(line.shape[1] for line in lines) + 2 * cfg.gap
+    height = len(lines) * (cfg.line_height + cfg.gap) + cfg.gap
+    sheet = np.full((height, width), 255, np.uint8)
+    bands = []
+    y = cfg.gap
+    for line in lines:
+        sheet[y : y + line.shape[0], cfg.gap : cfg.gap + line.shape[1]] = line
+        bands.append((y, y + line.shape[0]))
+        y += cfg.line_height + cfg.gap
+    return Sheet(sheet, tuple(bands))
+
+
+class TesseractRecognizer:
+    """Reads a batch of tiles with one tesseract call. ``turns`` (quarter turns per tile,
+    from the template matcher) put dice upright first; upright otherwise."""
+
+    name = "tesseract"
+
+    def __init__(self, config: TesseractConfig | None = None) -> None:
+        self.config = config or TesseractConfig()
+
+    def recognize(
+        self, tiles: Sequence[TileImage], turns: Sequence[int] | None = None
+    ) -> list[list[Candidate]]:
+        require()
+        import pytesseract
+
+        out: list[list[Candidate]] = [[] for _ in tiles]
+        readable = [i for i, t in enumerate(tiles) if not t.blank]
+        for i, t in enumerate(tiles):
+            if t.blank:
+                out[i] = [Candidate("", 1.0, engine=self.name)]
+        if not readable:
+            return out
+        chosen = [tiles[i] for i in readable]
+        sheet = compose_sheet(
+            chosen, [turns[i] if turns else 0 for i in readable], self.config
+        )  # fmt: skip
+        options = f"--psm {self.config.psm} -c tessedit_char_whitelist={WHITELIST}"
+        try:
+            data = pytesseract.image_to_data(
+                sheet.image,
+                config=options,
+                output_type=pytesseract.Output.DICT,
+                timeout=self.config.timeout,
+            )
+        except pytesseract.TesseractNotFoundError as err:
+            raise MissingDependencyError(str(err), hint=INSTALL_HINT) from None
+        except RuntimeError as err:  # pytesseract's timeout
+            raise MissingDependencyError(
+                f"tesseract did not answer within {self.config.timeout:.0f} s ({err})",
+                hint="check that tesseract-ocr runs: tesseract --version",
+            ) from None
+        words: list[list[tuple[int, str, float]]] = [[] for _ in readable]
+        for text, conf, left, top, height in zip(
+            data["text"], data["conf"], data["left"], data["top"], data["height"], strict=True
+        ):
+            text = str(text).strip()
+            score = float(conf)
+            if not text or score < self.config.min_conf:
+                continue
+            centre = int(top) + int(height) / 2
+            for line, (y0, y1) in enumerate(sheet.bands):
+                if y0 - self.config.gap / 2 <= centre < y1 + self.config.gap / 2:
+                    words[line].append((int(left), text, score / 100.0))
+                    break
+        for line, i in enumerate(readable):
+            found = sorted(words[line])
+            if not found:
+                out[i] = []
+                continue
+            text = "".join(w for _, w, _ in found)
+            label, valid = assemble_label(list(text))
+            conf = min(c for _, _, c in found) * (1.0 if valid else 0.5)
+            out[i] = [Candidate(label, conf, conf, turns[i] if turns else 0, self.name)]
+        return out
