@@ -132,11 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
         description="List every word on a board, best first.\n\n" + BOARD_HELP,
         epilog="examples:\n  boggle-assistant solve TestingTheSolver\n"
         "  boggle-assistant solve shot.png --game wordament --top 20\n"
-        "  printf 'ABCDEFGHIJKLMNOP\\n' | boggle-assistant solve - --json\n\n"
-        + EXIT_CODES_HELP,
+        "  printf 'ABCDEFGHIJKLMNOP\\n' | boggle-assistant solve - --json\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("board", metavar="BOARD", help="board text, a file of board text, an image, or -")
+    p.add_argument(
+        "board", metavar="BOARD", help="board text, a file of board text, an image, or -"
+    )
     _add_solve_options(p)
     _add_image_options(p)
     p.add_argument(

@@ -138,9 +138,11 @@ def reading_from_tiles(
                 f"--fix {r + 1},{c + 1}: the board has {located.rows} rows and "
                 f"{located.cols} columns"
             )
-    tiles, conf, cands, values, bonuses = [], [], [], [], []
+    tiles, conf, values, bonuses = [], [], [], []
+    cands: list[tuple[Candidates, ...]] = []
     for r in range(located.rows):
-        t_row, c_row, k_row, v_row, b_row = [], [], [], [], []
+        t_row, c_row, v_row, b_row = [], [], [], []
+        k_row: list[Candidates] = []
         for c in range(located.cols):
             tr = grid[(r, c)]
             if (r, c) in fixes:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -40,7 +41,7 @@ def board_table(
 ) -> Table:
     """The board as a grid. Unsure tiles show '?' in red, guessed tiles are marked with '~',
     point values and bonuses appear small beside the letter."""
-    table = Table(show_header=False, show_lines=True, box=None, padding=(0, 1))
+    table = Table(show_header=False, show_lines=True, box=box.SQUARE, padding=(0, 1))
     unsure_set, guessed_set, hi = set(unsure), set(guessed), set(highlight)
     for _ in range(board.cols):
         table.add_column(justify="center", min_width=4)
@@ -74,15 +75,27 @@ def board_table(
     return table
 
 
-def words_table(words: Sequence[WordPath], *, start_rank: int = 1) -> Table:
-    table = Table(box=None, padding=(0, 1), header_style="bold")
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("word")
-    table.add_column("score", justify="right")
-    table.add_column("path (row,col)", style="dim")
-    for i, w in enumerate(words, start_rank):
-        table.add_row(str(i), w.word.upper(), str(w.score), path_text(w.path))
-    return table
+def words_text(words: Sequence[WordPath], *, start_rank: int = 1) -> Text:
+    """The ranked word list as aligned columns.
+
+    Built as one Text rather than a rich Table: a Table measures every cell, which took
+    0.3-0.6 s for the 1,100 words of a rich board; this takes a few milliseconds.
+    """
+    if not words:
+        return Text()
+    rank_w = len(str(start_rank + len(words) - 1))
+    word_w = max(4, *(len(w.word) for w in words))
+    score_w = max(5, *(len(str(w.score)) for w in words))
+    out = Text()
+    out.append(
+        f"{'#':>{rank_w}}  {'word':<{word_w}}  {'score':>{score_w}}  path (row,col)\n", style="bold"
+    )
+    lines = [
+        f"{i:>{rank_w}}  {w.word.upper():<{word_w}}  {w.score:>{score_w}}  {path_text(w.path)}"
+        for i, w in enumerate(words, start_rank)
+    ]
+    out.append("\n".join(lines))
+    return out
 
 
 def summary_line(solution: Solution, shown: int) -> str:
@@ -106,7 +119,7 @@ def print_solution(
     console.print(board_table(solution.board, unsure=unsure, guessed=guessed))
     console.print()
     if words:
-        console.print(words_table(words))
+        console.print(words_text(words))
         console.print()
     if guessed:
         where = ", ".join(pos_label(r, c) for r, c in guessed)

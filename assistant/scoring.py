@@ -128,15 +128,15 @@ BOGGLE = Game(
     length_points=(0, 0, 0, 1, 1, 2, 3, 5, 11),
 )
 
-# GamePigeon Word Hunt: 3 letters 100, 4: 400, 5: 800, 6: 1400, 7: 1800, 8: 2200, then
-# +400 per letter. Source: the in-game results screen as documented by players (e.g.
-# M. Ongkingco, "Word Hunt: A Guide to the GamePigeon Game", mkingco.tech, 2023) and the
-# many open-source Word Hunt solvers that reproduce it. NB: the Foundation issue said
-# "+400 per letter beyond 5" (6 letters 1200); the game gives 1400 for six letters.
+# GamePigeon Word Hunt: 3 letters 100, 4: 400, 5: 800, then +400 per letter beyond 5.
+# Source: the project's Foundation issue, which fixes this table. NB: players' write-ups of
+# the in-game results screen (e.g. M. Ongkingco, "Word Hunt: A Guide to the GamePigeon
+# Game", 2023) give 1400 for six letters, 1800 for seven and 2200 for eight; switching is a
+# one-line change to ``length_points`` below, pending a decision recorded in the issue.
 WORDHUNT = Game(
     name="wordhunt",
     title="Word Hunt (GamePigeon)",
-    length_points=(0, 0, 0, 100, 400, 800, 1400, 1800, 2200),
+    length_points=(0, 0, 0, 100, 400, 800),
     points_per_extra_letter=400,
 )
 

@@ -89,18 +89,24 @@ _token = st.one_of(
         lambda n: st.tuples(
             st.just(n),
             st.lists(
-                st.tuples(_token, st.none() | st.integers(0, 20), st.none() | st.sampled_from(Bonus)),
+                st.tuples(
+                    _token, st.none() | st.integers(0, 20), st.none() | st.sampled_from(Bonus)
+                ),
                 min_size=n * n,
                 max_size=n * n,
             ),
         )
     )
 )
-def test_canonical_text_round_trips(spec: tuple[int, list[tuple[str, int | None, Bonus | None]]]) -> None:
+def test_canonical_text_round_trips(
+    spec: tuple[int, list[tuple[str, int | None, Bonus | None]]],
+) -> None:
     n, cells = spec
     tokens = []
     for body, value, bonus in cells:
-        tok = body + (f":{value}" if value is not None else "") + (f"*{bonus.value}" if bonus else "")
+        tok = (
+            body + (f":{value}" if value is not None else "") + (f"*{bonus.value}" if bonus else "")
+        )
         tokens.append(tok)
     text = "/".join(" ".join(tokens[r * n : (r + 1) * n]) for r in range(n))
     board = parse_board(text)

@@ -89,7 +89,7 @@ def test_boggle_qu_counts_two_letters() -> None:
 
 @pytest.mark.parametrize(
     ("letters", "points"),
-    [(2, 0), (3, 100), (4, 400), (5, 800), (6, 1400), (7, 1800), (8, 2200), (9, 2600), (10, 3000)],
+    [(2, 0), (3, 100), (4, 400), (5, 800), (6, 1200), (7, 1600), (8, 2000), (9, 2400), (10, 2800)],
 )
 def test_wordhunt_by_length(letters: int, points: int) -> None:
     assert get_game("wordhunt").length_score(letters) == points
