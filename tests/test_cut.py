@@ -1,0 +1,142 @@
+"""Stage 3: cutting tiles and separating glyph, point value, underline and the rest
+(assistant.cut). Real tiles come from fixtures/real (tight Wordament crops, split evenly);
+synthetic tiles are drawn here with OpenCV."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.cut import CutConfig, Polarity, Side, TileImage, cut_tile, cut_tiles, face_tilt
+from assistant.locate import LocatedBoard
+from assistant.recognize.calibrate import fixture_boards
+
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
+BOARDS = {b.name: b for b in fixture_boards(REAL)}
+GRID = "wordament/blackmonk13_grid_2_letter_or_grid.jpg"  # T R A S / N O G G / O U/M L A / ...
+
+
+def _tile(
+    face: tuple[int, int, int],
+    ink: tuple[int, int, int],
+    text: str = "A",
+    *,
+    value: str | None = None,
+    value_at: str = "left",
+    size: int = 128,
+) -> np.ndarray:
+    """A square BGR tile with ``text`` in the middle and an optional small corner value."""
+    img = np.zeros((size, size, 3), np.uint8)
+    img[:] = (40, 40, 40)  # the gap between tiles
+    cv2.rectangle(img, (4, 4), (size - 5, size - 5), face, -1)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    (tw, th), _ = cv2.getTextSize(text, font, 2.2, 6)
+    cv2.putText(img, text, ((size - tw) // 2, (size + th) // 2 + 8), font, 2.2, ink, 6, cv2.LINE_AA)
+    if value is not None:
+        (vw, _), _ = cv2.getTextSize(value, font, 0.6, 2)
+        x = 10 if value_at == "left" else size - 10 - vw
+        cv2.putText(img, value, (x, 26), font, 0.6, ink, 2, cv2.LINE_AA)
+    return img
+
+
+def test_tiles_come_back_row_by_row_with_their_positions() -> None:
+    tiles = cut_tiles(BOARDS[GRID].located)
+    assert [(t.row, t.col) for t in tiles] == [(r, c) for r in range(4) for c in range(4)]
+    assert all(t.crop.shape == (128, 128, 3) and t.glyph.shape == (128, 128) for t in tiles)
+
+
+@pytest.mark.parametrize("name", sorted(n for n in BOARDS if n.startswith("wordament/")))
+def test_value_digit_is_separated_from_the_glyph(name: str) -> None:
+    """Every Wordament tile: the point value sits top-left, above the glyph, disjoint from it;
+    the glyph is one component per character of the label."""
+    board = BOARDS[name]
+    for tile in cut_tiles(board.located):
+        label = board.labels[tile.row][tile.col]
+        assert tile.value_box is not None and tile.value_mask is not None, (tile.row, tile.col)
+        assert tile.glyph_box is not None
+        assert tile.value_box.y1 <= tile.glyph_box.y + 2, (tile.row, tile.col)
+        assert tile.value_box.cx < 64 and tile.value_box.cy < 40
+        assert not np.any((tile.value_mask > 0) & (tile.glyph > 0))
+        assert len(tile.glyph_boxes) == len(label), (tile.row, tile.col, label)
+        assert len(tile.value_boxes) == len(str(board.values[tile.row][tile.col]))  # type: ignore[index]
+        assert tile.polarity is Polarity.DARK_ON_LIGHT and not tile.blank
+
+
+def test_light_letters_on_orange_and_dark_letters_on_cream() -> None:
+    cream = cut_tile(_tile((235, 245, 250), (60, 50, 50), "K", value="6"))
+    orange = cut_tile(_tile((30, 150, 250), (255, 255, 255), "K", value="6"))
+    assert cream.polarity is Polarity.DARK_ON_LIGHT
+    assert orange.polarity is Polarity.LIGHT_ON_DARK
+    for tile in (cream, orange):
+        assert not tile.blank and len(tile.glyph_boxes) == 1
+        assert tile.value_box is not None and tile.value_box.x < 30
+
+
+def test_value_in_the_top_right_corner_is_found_too() -> None:
+    """Ruzzle prints the value top-right."""
+    tile = cut_tile(_tile((235, 245, 250), (60, 50, 50), "R", value="2", value_at="right"))
+    assert tile.value_box is not None and tile.value_box.x > 90
+    assert tile.glyph_box is not None and tile.glyph_box.x < 90
+
+
+def test_a_plain_tile_is_blank() -> None:
+    img = np.full((128, 128, 3), (235, 245, 250), np.uint8)
+    img[:4] = 40
+    tile = cut_tile(img)
+    assert tile.blank and tile.glyph_box is None and not tile.glyph.any()
+
+
+def test_an_empty_cell_on_a_board_is_blank() -> None:
+    board = BOARDS[GRID].located.board.copy()
+    board[128:256, 128:256] = board[130, 130]  # paint tile (1,1) in its own face colour
+    located = LocatedBoard(4, 4, BOARDS[GRID].located.corners, board, 128)
+    tiles = cut_tiles(located)
+    assert tiles[5].blank
+    assert sum(t.blank for t in tiles) == 1
+
+
+def test_a_coloured_badge_in_a_corner_is_not_glyph_or_value() -> None:
+    """A Ruzzle-style bonus badge (filled circle) bottom-left stays out of the glyph."""
+    img = _tile((235, 245, 250), (60, 50, 50), "E", value="1")
+    cv2.circle(img, (24, 104), 12, (60, 160, 60), -1)
+    tile = cut_tile(img)
+    assert tile.glyph_box is not None and len(tile.glyph_boxes) == 1
+    assert tile.glyph_box.x > 30
+    assert not tile.glyph[96:116, 12:36].any()
+
+
+def test_a_line_drawn_across_the_tile_marks_it_obstructed() -> None:
+    img = _tile((235, 245, 250), (60, 50, 50), "O", value="2")
+    cv2.line(img, (0, 30), (127, 110), (200, 80, 20), 7)
+    assert cut_tile(img).obstructed
+    assert not cut_tile(_tile((235, 245, 250), (60, 50, 50), "O", value="2")).obstructed
+
+
+def test_an_underline_below_a_die_letter_is_not_part_of_the_glyph() -> None:
+    img = _tile((235, 240, 240), (150, 60, 20), "M")
+    cv2.rectangle(img, (38, 108), (90, 113), (150, 60, 20), -1)
+    tile = cut_tile(img)
+    assert tile.underline is not None and tile.underline_side is Side.BOTTOM
+    assert len(tile.glyph_boxes) == 1 and tile.glyph_box is not None
+    assert tile.glyph_box.y1 <= tile.underline.y
+
+
+def test_face_tilt_measures_a_die_lying_askew() -> None:
+    img = np.full((128, 128, 3), 30, np.uint8)
+    square = cv2.boxPoints(((64.0, 64.0), (100.0, 100.0), 8.0)).astype(np.int32)
+    cv2.fillConvexPoly(img, square, (230, 235, 235))
+    cv2.putText(img, "H", (44, 84), cv2.FONT_HERSHEY_SIMPLEX, 1.8, (160, 40, 20), 5)
+    tile = cut_tile(img)
+    assert abs(abs(face_tilt(tile)) - 8.0) < 2.0
+    assert face_tilt(cut_tile(_tile((235, 245, 250), (60, 50, 50), "H"))) == pytest.approx(0, abs=1)
+
+
+def test_config_is_frozen_and_tiles_are_frozen() -> None:
+    tile: TileImage = cut_tile(_tile((235, 245, 250), (60, 50, 50), "A"))
+    with pytest.raises(AttributeError):
+        tile.row = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        CutConfig().ink_frac = 0.1  # type: ignore[misc]

@@ -1,0 +1,331 @@
+"""Stage 4: recognizing tiles (assistant.recognize): the template matcher on every real
+fixture, dice at quarter turns, the confidence never vouching for a wrong reading, the
+Tesseract sheet engine (one call per board), and what happens without Tesseract.
+
+Boards: fixtures/real (see its README for sources). Tight grid crops are split evenly; the
+two physical photos are rectified from lattice corners measured by hand
+(``assistant.recognize.calibrate.HAND_CORNERS``), so these tests do not depend on locate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from assistant.cut import TileImage, cut_tiles
+from assistant.errors import MissingDependencyError
+from assistant.locate import LocatedBoard
+from assistant.recognize import Candidate, RecognizeConfig, TileReading, recognize_tiles
+from assistant.recognize import tesseract as tess
+from assistant.recognize.calibrate import FixtureBoard, fixture_boards
+from assistant.recognize.template import (
+    GLYPH_CLASSES,
+    TemplateRecognizer,
+    assemble_label,
+    builtin_template_dir,
+    learn,
+    load_templates,
+)
+
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
+BOARDS = {b.name: b for b in fixture_boards(REAL)}
+SCREEN = sorted(n for n in BOARDS if n.startswith("wordament/"))
+DICE = sorted(n for n in BOARDS if n.startswith("boggle_physical/"))
+TEMPLATE_ONLY = RecognizeConfig(tesseract="never", learned_styles=False)
+THRESHOLD = TEMPLATE_ONLY.threshold
+
+needs_tesseract = pytest.mark.skipif(
+    not tess.available(),
+    reason="tesseract-ocr is not installed (sudo apt-get install tesseract-ocr)",
+)
+
+
+@pytest.fixture(scope="module")
+def matcher() -> TemplateRecognizer:
+    return TemplateRecognizer(config=TEMPLATE_ONLY)
+
+
+def _read(
+    board: FixtureBoard | LocatedBoard,
+    matcher: TemplateRecognizer,
+    config: RecognizeConfig = TEMPLATE_ONLY,
+) -> tuple[TileReading, ...]:
+    located = board.located if isinstance(board, FixtureBoard) else board
+    return recognize_tiles(cut_tiles(located), config=config, engines=[matcher])
+
+
+def _confident_wrong(board: FixtureBoard, readings: Sequence[TileReading]) -> list[str]:
+    return [
+        f"{r.row},{r.col}: {r.label!r} at {r.confidence:.2f}, truth {board.labels[r.row][r.col]!r}"
+        for r in readings
+        if r.label != board.labels[r.row][r.col] and r.confidence >= THRESHOLD
+    ]
+
+
+def test_the_fixture_set_is_complete() -> None:
+    assert len(SCREEN) == 8 and len(DICE) == 2
+
+
+@pytest.mark.parametrize("name", SCREEN)
+def test_every_screenshot_fixture_reads_exactly_and_confidently(
+    name: str, matcher: TemplateRecognizer
+) -> None:
+    """Templates alone: every letter, digram, prefix, suffix and either/or tile, and every
+    point value, of every tight-crop Wordament fixture (incl. the 480 px crop)."""
+    board = BOARDS[name]
+    readings = _read(board, matcher)
+    assert [[r.label for r in readings[i * 4 : i * 4 + 4]] for i in range(4)] == [
+        list(row) for row in board.labels
+    ]
+    assert min(r.confidence for r in readings) >= THRESHOLD
+    assert board.values is not None
+    assert [[r.value for r in readings[i * 4 : i * 4 + 4]] for i in range(4)] == [
+        list(row) for row in board.values
+    ]
+    assert all(r.engine == "template" and r.turn == 0 for r in readings)
+
+
+@pytest.mark.parametrize("name", DICE)
+def test_dice_photos_read_exactly_with_templates_alone_and_never_confidently_wrong(
+    name: str, matcher: TemplateRecognizer
+) -> None:
+    board = BOARDS[name]
+    readings = _read(board, matcher)
+    assert [r.label for r in readings] == [x for row in board.labels for x in row]
+    assert _confident_wrong(board, readings) == []
+    assert all(r.value is None for r in readings)  # dice have no point values
+    assert sum(r.turn != 0 for r in readings) >= 4  # many dice lie turned
+    unsure = [r for r in readings if r.confidence < THRESHOLD]
+    for r in unsure:  # listed with candidates, never silently guessed
+        assert len(r.candidates) >= 2 and r.candidates[0][0] == r.label
+
+
+@needs_tesseract
+@pytest.mark.tesseract
+@pytest.mark.parametrize("name", DICE)
+def test_dice_photos_read_exactly_and_confidently_with_tesseract(
+    name: str, matcher: TemplateRecognizer
+) -> None:
+    board = BOARDS[name]
+    readings = _read(board, matcher, RecognizeConfig(tesseract="required", learned_styles=False))
+    assert [r.label for r in readings] == [x for row in board.labels for x in row]
+    assert min(r.confidence for r in readings) >= THRESHOLD
+
+
+@pytest.mark.parametrize("name", SCREEN + DICE)
+def test_no_fixture_tile_is_confidently_wrong(name: str, matcher: TemplateRecognizer) -> None:
+    board = BOARDS[name]
+    assert _confident_wrong(board, _read(board, matcher)) == []
+
+
+@pytest.mark.parametrize("withheld", ["E", "A", "S", "O", "R", "T"])
+def test_a_letter_without_templates_is_never_read_confidently(withheld: str) -> None:
+    """The worst bug is a confident wrong tile: take a letter's templates away, and every
+    tile showing that letter must come out unsure (whatever its best guess is)."""
+    templates = load_templates([builtin_template_dir()]).subset(
+        GLYPH_CLASSES.replace(withheld, "") + "0123456789"
+    )
+    blind = TemplateRecognizer(templates, TEMPLATE_ONLY)
+    seen = 0
+    for name in SCREEN + DICE:
+        board = BOARDS[name]
+        for r in _read(board, blind):
+            if withheld in board.labels[r.row][r.col]:
+                seen += 1
+                assert r.confidence < THRESHOLD, (name, r.row, r.col, r.label, r.confidence)
+    assert seen >= 3
+
+
+def _turn_cells(located: LocatedBoard, turns: Sequence[int]) -> LocatedBoard:
+    board = located.board.copy()
+    p = located.cell_px
+    for i, k in enumerate(turns):
+        r, c = divmod(i, located.cols)
+        cell = board[r * p : (r + 1) * p, c * p : (c + 1) * p]
+        board[r * p : (r + 1) * p, c * p : (c + 1) * p] = np.rot90(cell, -k)
+    return dataclasses.replace(located, board=board)
+
+
+@pytest.mark.parametrize("name", [n for n in SCREEN if "small" not in n])
+def test_tiles_turned_like_dice_still_read(name: str, matcher: TemplateRecognizer) -> None:
+    """Every single-letter tile turned by a quarter turn (as dice lie) reads as before, at
+    the turn that undoes it; no tile is confidently wrong."""
+    board = BOARDS[name]
+    rng = np.random.default_rng(sum(map(ord, name)))
+    turns = [int(k) for k in rng.integers(0, 4, 16)]
+    readings = _read(_turn_cells(board.located, turns), matcher)
+    truth = [x for row in board.labels for x in row]
+    single = [i for i, t in enumerate(truth) if len(t) == 1]
+    assert sum(turns[i] != 0 for i in single) >= 4
+    wrong = [(i, truth[i], readings[i].label) for i in single if readings[i].label != truth[i]]
+    assert wrong == []
+    # Letters that look the same upside down (H I N O S X Z) may read at either turn.
+    fixed = [i for i in single if truth[i] not in "HINOSXZ"]
+    assert [readings[i].turn for i in fixed] == [turns[i] for i in fixed]
+    assert _confident_wrong(board, [readings[i] for i in single]) == []
+
+
+def test_an_underline_decides_between_m_and_w(matcher: TemplateRecognizer) -> None:
+    """M upside down looks like W; the bar under a die's M or W says which way is up."""
+    dice = TemplateRecognizer(
+        matcher.templates, dataclasses.replace(TEMPLATE_ONLY, rotations="any")
+    )
+    m_board = BOARDS["wordament/blackmonk13_grid_3_letter_prefix_grid.jpg"]  # M at (2,1), (3,3)
+    w_board = BOARDS["wordament/blackmonk13_grid_2_letter_or_grid.jpg"]  # W at (3,0)
+    for board, (r, c), letter in ((m_board, (2, 1), "M"), (w_board, (3, 0), "W")):
+        cell = board.located.cell(r, c).copy()
+        glyph = cut_tiles(board.located)[r * 4 + c].glyph_box
+        assert glyph is not None
+        bar_y = glyph.y1 + 8
+        cell[bar_y : bar_y + 6, glyph.x + 6 : glyph.x1 - 6] = (40, 40, 45)  # the underline
+        located = LocatedBoard(
+            1, 1, board.located.corners, np.ascontiguousarray(np.rot90(cell, 2)), 128
+        )
+        tiles = cut_tiles(located)
+        readings = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[dice])
+        assert readings[0].label == letter and readings[0].turn == 2
+        assert readings[0].confidence >= THRESHOLD
+
+
+def test_labels_are_assembled_from_characters() -> None:
+    assert assemble_label(["Q", "u"]) == ("QU", True)
+    assert assemble_label(["Q"]) == ("QU", True)
+    assert assemble_label(list("SUB-")) == ("SUB-", True)
+    assert assemble_label(list("-ER")) == ("-ER", True)
+    assert assemble_label(list("U/M")) == ("U/M", True)
+    assert assemble_label(list("T/-")) == ("T/-", False)
+    assert assemble_label([]) == ("", True)
+
+
+def test_blank_tiles_read_as_blank(matcher: TemplateRecognizer) -> None:
+    located = BOARDS[SCREEN[0]].located
+    board = located.board.copy()
+    board[0:128, 0:128] = board[64, 100]
+    readings = _read(dataclasses.replace(located, board=board), matcher)
+    assert readings[0].label == "" and readings[0].confidence == 1.0
+    assert readings[1].label == BOARDS[SCREEN[0]].labels[0][1]
+
+
+# ------------------------------------------------------------------ a second engine (fake)
+
+
+class _Fake:
+    """A second engine that always answers ``label`` with ``confidence``."""
+
+    name = "fake"
+
+    def __init__(self, label: str, confidence: float = 0.9) -> None:
+        self.label, self.confidence, self.calls = label, confidence, 0
+
+    def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+        self.calls += 1
+        return [[Candidate(self.label, self.confidence, engine=self.name)] for _ in tiles]
+
+
+def test_agreement_of_a_second_engine_raises_an_unsure_reading(
+    matcher: TemplateRecognizer,
+) -> None:
+    board = BOARDS["boggle_physical/StevieG47_example.jpg"]
+    tiles = cut_tiles(board.located)
+    alone = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher])
+    unsure = [r for r in alone if r.confidence < THRESHOLD]
+    assert unsure, "the dice R is not in any shipped font: templates alone are unsure"
+    target = unsure[0]
+    agree = _Fake(target.label)
+    both = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher, agree])
+    assert agree.calls == 1  # one batch for all unsure tiles
+    assert both[target.row * 4 + target.col].confidence >= THRESHOLD
+    assert both[target.row * 4 + target.col].engine == "template+fake"
+    disagree = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher, _Fake("Z")])
+    reading = disagree[target.row * 4 + target.col]
+    assert reading.confidence < THRESHOLD
+    ranked = dict(reading.candidates)
+    assert "Z" in ranked and ranked[target.label] < target.confidence
+
+
+# ------------------------------------------------------------------ Tesseract
+
+
+@needs_tesseract
+@pytest.mark.tesseract
+def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pytesseract
+
+    calls = []
+    real = pytesseract.image_to_data
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pytesseract, "image_to_data", counting)
+    board = BOARDS["wordament/blackmonk13_grid_2_letter_or_grid.jpg"]  # has U/M
+    readings = tess.TesseractRecognizer().recognize(cut_tiles(board.located))
+    assert len(calls) == 1
+    truth = [x for row in board.labels for x in row]
+    got = [r[0].label if r else None for r in readings]
+    assert sum(g == t for g, t in zip(got, truth, strict=True)) >= 14
+    assert all(g in (t, None) for g, t in zip(got, truth, strict=True))  # misses, no errors
+    assert got[truth.index("U/M")] == "U/M"
+    assert tess.version() is not None
+
+
+def test_without_tesseract_templates_still_read_and_unsure_tiles_say_how_to_install(
+    monkeypatch: pytest.MonkeyPatch, matcher: TemplateRecognizer
+) -> None:
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    assert not tess.available()
+    assert tess.version() is None
+    with pytest.raises(MissingDependencyError, match="apt-get install tesseract-ocr"):
+        tess.require()
+    with pytest.raises(MissingDependencyError):
+        tess.TesseractRecognizer().recognize([])
+
+    board = BOARDS["wordament/blackmonk13_grid_2_letter_suffix_grid.jpg"]  # -ER at (1,3)
+    tiles = cut_tiles(board.located)
+    auto = RecognizeConfig(tesseract="auto", learned_styles=False)
+    readings = recognize_tiles(tiles, config=auto, engines=[matcher])
+    assert [r.label for r in readings] == [x for row in board.labels for x in row]
+    assert all(r.confidence >= THRESHOLD and r.note == "" for r in readings)
+
+    # A threshold no multi-letter reading reaches: the -ER tile is unsure and says why.
+    strict = recognize_tiles(tiles, config=auto, engines=[matcher], threshold=0.99999)
+    suffix = strict[1 * 4 + 3]
+    assert suffix.label == "-ER" and suffix.confidence < 0.99999
+    assert "sudo apt-get install tesseract-ocr" in suffix.note
+    with pytest.raises(MissingDependencyError, match="apt-get install tesseract-ocr"):
+        recognize_tiles(
+            tiles,
+            config=dataclasses.replace(auto, tesseract="required"),
+            engines=[matcher],
+            threshold=0.99999,
+        )
+
+
+# ------------------------------------------------------------------ learning
+
+
+def test_learned_style_reads_its_board(tmp_path: Path) -> None:
+    board = BOARDS["wordament/blackmonk13_grid_2_letter_desktop_grid.png"]
+    tiles = cut_tiles(board.located)
+    style = learn(
+        tiles, board.labels, values=board.values, style="desk", directory=tmp_path / "desk"
+    )
+    manifest = json.loads((style / "manifest.json").read_text())
+    chars = [e["char"] for e in manifest]
+    assert chars.count("C") == 2 and "H" in chars and "9" in chars  # CH digram, values
+    assert all((style / e["file"]).is_file() for e in manifest)
+    learned_only = TemplateRecognizer(load_templates([style]), TEMPLATE_ONLY)
+    readings = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[learned_only])
+    assert [r.label for r in readings] == [x for row in board.labels for x in row]
+    assert min(r.confidence for r in readings) >= THRESHOLD
+    # Learning again appends to the same style.
+    learn(tiles, board.labels, style="desk", directory=style)
+    assert len(json.loads((style / "manifest.json").read_text())) > len(manifest)
