@@ -1,24 +1,158 @@
 """Stage 2: find the letter grid in an image, wherever it is, and rectify it.
 
-(Interface fixed; implementation pending.)
+How it works (no crop fractions anywhere: the grid is found from the tiles themselves):
+
+1. **Candidates.** A downscaled copy (about :attr:`LocateConfig.work_pixels` pixels) is cut
+   into foreground/background several cheap ways: Otsu on grey (tiles lighter or darker than
+   what surrounds them), Otsu on saturation (white dice in a coloured tray), a local-mean
+   threshold (cream tiles on a light table, separated only by shadowed gaps), and the regions
+   that edges enclose. The outer contours of every mask are kept when they are square-ish
+   and fill their rotated bounding box (rounded squares do; circles, text and bars don't).
+   The same tile found by several masks is counted once.
+2. **Lattice.** Every candidate looks for its nearest candidate of similar size to the
+   right, left, up and down (along its own rotation, at a spacing of 1-2 tile sides, close to
+   the axis); mutual pairs are linked, and each linked group gets integer (row, col)
+   coordinates by walking the links. A homography from those coordinates to the tile
+   centres is fitted with RANSAC (this is what straightens photos taken at an angle), tiles
+   off the fit are dropped, sparse edge rows/columns are trimmed, and the group that is
+   regular, dense enough and covers the most area wins. 2..8 rows and columns.
+3. **Refine.** When the tiles were small in the working copy, the same search runs again on
+   a crop around the board taken from the full-resolution image, for sub-pixel corners.
+4. **Rectify.** The homography (extended half a pitch beyond the outer tile centres, so each
+   cell is its tile plus its share of the gaps) warps the board to
+   ``rows*cell_px x cols*cell_px``.
+
+If nothing grid-like is found at the working size (for example a small board in a large
+desktop screenshot) the search is repeated once on a larger copy before giving up with
+:class:`BoardNotFoundError`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from collections import deque
+from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
-Image = npt.NDArray[np.uint8]
+from assistant.errors import BoardNotFoundError
+from assistant.imageio import Image as Image
+
 Point = tuple[float, float]
+FloatArray = npt.NDArray[np.float64]
+
+_NOT_FOUND_HINT = "crop closer to the board, or pass --size 4x4 (rows x cols) if you know it"
+_MIN_DIM, _MAX_DIM = 2, 8
+
+
+def _frozen(values: list[float]) -> FloatArray:
+    array = np.array(values, dtype=np.float64)
+    array.setflags(write=False)
+    return array
+
+
+_RIGHT, _DOWN = _frozen([1.0, 0.0]), _frozen([0.0, 1.0])  # lattice steps (col, row)
 
 
 @dataclass(frozen=True)
 class LocateConfig:
-    """Tuned numbers for locating boards (see each field for how it was tuned)."""
+    """Tuned numbers for locating boards (see each field for how it was tuned).
+
+    Tuned on the 22 real fixtures (fixtures/real) and on transformed copies of them (small
+    boards pasted into a cluttered 1920x1080 canvas, rotation, perspective, JPEG, blur,
+    noise, inverted colours) and 5x5/6x6 boards tiled from real tiles; see
+    tests/test_locate.py. Where a range is given, both ends were probed and the value
+    chosen sits well inside the range that passes every case.
+    """
 
     cell_px: int = 128  # side of one grid cell in the rectified board image
+
+    # -- working copy ------------------------------------------------------------------------
+    # Pixels in the downscaled copy searched first: 0.5 MP keeps a phone screenshot's tiles
+    # ~110 px and a 1366x768 desktop board's ~50 px while all masks together cost < 10 ms.
+    work_pixels: int = 500_000
+    # Second try when nothing is found: a small board on a big screen (tiles of 20 px in
+    # 1920x1080) needs ~1.5 MP so that the 2 px gaps between tiles survive downscaling.
+    retry_pixels: int = 2_100_000
+    # When the tiles are smaller than this (working-copy pixels) the board is searched
+    # again in a full-resolution crop for accurate corners (errors of 1 px at 10-20 px
+    # tiles are 5-10% of a tile; above ~40 px they are negligible for 128 px cells).
+    refine_below_px: float = 40.0
+    # Scale of the refinement crop: tiles of about this many pixels (never upsampled).
+    refine_tile_px: float = 64.0
+    # The crop reaches this many pitches beyond the outer tile centres (1.5 = one whole
+    # cell beyond the board, to pick up a row that was missed in the small copy).
+    refine_margin: float = 1.5
+    refine_passes: int = 3  # crops searched at most (each can add a row/column per side)
+    # Grids (best first) given a second look before trying the next copy or giving up.
+    max_leads: int = 3
+
+    # -- candidate tiles ---------------------------------------------------------------------
+    # Smallest tile side, in source pixels (the brief: tiles of ~20 px on a big screen;
+    # code text glyphs, which line up in grids too, are below this) ...
+    min_tile_src_px: float = 14.0
+    # ... and in the searched copy, where gaps between tiles vanish below ~6 px.
+    min_tile_px: float = 6.0
+    max_tile_frac: float = 0.6  # largest tile side / shorter image side (a 2x2 tight crop)
+    # short/long side of a tile's rotated box: a square seen 40 degrees off-axis is 0.77;
+    # 0.7 keeps the cells of chart grids and table rows out.
+    min_aspect: float = 0.7
+    # contour area / rotated-box area: rounded squares 0.89-0.99, a circle is 0.785; real
+    # tiles measured 0.86-0.99 (letters touching the edge cost a few percent).
+    min_fill: float = 0.82
+    # Duplicates (same tile from two masks): centres closer than this x side, sizes within
+    # ``dup_size_ratio``.
+    dup_dist: float = 0.3
+    dup_size_ratio: float = 1.25
+    # Local-mean threshold: block as a fraction of the shorter image side, and offset.
+    adaptive_block_frac: float = 0.08
+    adaptive_offset: float = 4.0
+    canny_low: float = 30.0  # edge-mask thresholds on a lightly blurred grey image
+    canny_high: float = 90.0
+
+    # -- lattice -----------------------------------------------------------------------------
+    neighbour_size_ratio: float = 1.3  # neighbouring tiles' sides differ at most this much
+    # Centre spacing / tile side for neighbours: 1.0 = touching tiles; Boggle trays ~1.25;
+    # Wordament 1.06; 1.9 allows wide gaps.
+    min_pitch: float = 0.95
+    max_pitch: float = 1.9
+    max_off_axis: float = 0.28  # sideways offset of a neighbour / tile side (~15° rotation)
+    # RANSAC reprojection tolerance as a fraction of the pitch: 12% admits the few-percent
+    # jitter of blob centres plus lens distortion; a misplaced tile is off by >= 50%.
+    fit_tol: float = 0.12
+    # Affine unless a homography brings the RMS error below this fraction of the affine
+    # one: pure noise on 16 tiles gains ~4% from the two extra parameters, a phone photo
+    # at 30-40 degrees gains 60-90%.
+    perspective_gain: float = 0.75
+    # Candidates within this distance (x pitch) of a lattice point join the grid; the
+    # passes stop when no tile is added.
+    harvest_tol: float = 0.2
+    harvest_passes: int = 3
+    affine_enough: float = 0.02  # affine RMS error (x pitch) below which it is kept anyway
+    # Rows/columns at the edge of a group with fewer tiles than this fraction are dropped.
+    min_line_fill: float = 0.5
+    # A grid needs this fraction of its cells seen as tiles (blank/odd tiles are allowed).
+    min_cells_fill: float = 0.6
+    min_cells_fill_with_size: float = 0.4  # ... and this when --size says what to expect
+    # Tiles needed for a grid: 9 (3x3, the smallest real game) when the size is detected,
+    # so that a few aligned squares in a diagram or icon do not make a "board"; 4 (2x2)
+    # when --size asks for one.
+    min_tiles: int = 9
+    min_tiles_with_size: int = 4
+    # Without --size, this share of cells must show a glyph in their middle
+    # (``ink_box`` of the cell): ``ink_min_frac`` of the pixels differ from the cell's median
+    # grey by more than ``ink_contrast``. Letters cover 8-25% of the box on every fixture
+    # (values, bonus marks and rotated dice included); JPEG noise and noise of sd 15 stay
+    # under 1%; the empty cells of chart grids have none.
+    min_inked_cells: float = 0.6
+    ink_box: float = 0.6
+    ink_contrast: int = 40
+    ink_min_frac: float = 0.03
+    # Column pitch / row pitch of the fitted lattice (square cells; 1.3 allows ~40 degrees
+    # of foreshortening). Rejects grids of wide table cells.
+    max_pitch_aspect: float = 1.3
 
 
 @dataclass(frozen=True)
@@ -30,6 +164,18 @@ class LocatedBoard:
     board: ``rows*cell_px`` by ``cols*cell_px`` BGR pixels, the cell of tile (r, c) being
     ``board[r*cell_px:(r+1)*cell_px, c*cell_px:(c+1)*cell_px]`` (the tile plus its share of
     the gap between tiles).
+
+    Added by the implementation:
+
+    - ``homography``: 3x3 matrix taking rectified-board pixel coordinates ``(x, y, 1)`` to
+      source-image pixel coordinates (``board`` is ``warpPerspective`` of the source through
+      it). :meth:`to_source` and :meth:`cell_quad` use it.
+    - ``tile_ratio``: the tiles' median side divided by the pitch (0..1): the tile face
+      fills about the central ``tile_ratio`` of each cell, the rest is gap.
+    - ``score``: detection confidence 0..1 (share of cells where a tile was seen, times
+      how well the tile centres fit the lattice).
+    - ``missing``: cells where no tile outline was seen (blank, highlighted or occluded
+      tiles); the rest of the lattice put them where they must be.
     """
 
     rows: int
@@ -37,10 +183,48 @@ class LocatedBoard:
     corners: tuple[Point, Point, Point, Point]
     board: Image
     cell_px: int
+    homography: FloatArray = field(repr=False, compare=False, default_factory=lambda: np.eye(3))
+    tile_ratio: float = 0.9
+    score: float = 1.0
+    missing: tuple[tuple[int, int], ...] = ()
 
     def cell(self, r: int, c: int) -> Image:
         p = self.cell_px
         return self.board[r * p : (r + 1) * p, c * p : (c + 1) * p]
+
+    def to_source(self, x: float, y: float) -> Point:
+        """Source-image pixel coordinates of rectified-board point ``(x, y)``."""
+        v = self.homography @ np.array([x, y, 1.0])
+        return (float(v[0] / v[2]), float(v[1] / v[2]))
+
+    def cell_quad(self, r: int, c: int) -> tuple[Point, Point, Point, Point]:
+        """Corners (TL, TR, BR, BL) of cell (r, c) in source-image pixels."""
+        p = self.cell_px
+        x0, y0, x1, y1 = c * p, r * p, (c + 1) * p, (r + 1) * p
+        return (
+            self.to_source(x0, y0),
+            self.to_source(x1, y0),
+            self.to_source(x1, y1),
+            self.to_source(x0, y1),
+        )
+
+
+@dataclass(frozen=True)
+class _Lattice:
+    """A grid found in one image copy; coordinates in that copy's pixels."""
+
+    rows: int
+    cols: int
+    lattice_to_image: FloatArray  # homography: (col, row, 1) of tile centres -> pixels
+    present: frozenset[tuple[int, int]]
+    pitch: float
+    tile_ratio: float
+    residual: float  # RMS reprojection error / pitch
+    weight: float  # ranking: tiles seen x tile area x fit
+
+    @property
+    def fill(self) -> float:
+        return len(self.present) / (self.rows * self.cols)
 
 
 def locate_board(
@@ -48,4 +232,584 @@ def locate_board(
 ) -> LocatedBoard:
     """Find the grid in a BGR image. ``size`` = (rows, cols) overrides size detection.
     Raises BoardNotFoundError when no grid is found."""
-    raise NotImplementedError
+    cfg = config or LocateConfig()
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ValueError("locate_board expects a BGR uint8 image (use assistant.imageio)")
+    if size is not None and not all(_MIN_DIM <= n <= _MAX_DIM for n in size):
+        raise ValueError(f"size must be 2..8 rows and columns, got {size[0]}x{size[1]}")
+    h, w = image.shape[:2]
+    if min(h, w) < 16:
+        raise BoardNotFoundError(f"the image is only {w}x{h} pixels", hint=_NOT_FOUND_HINT)
+
+    least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
+    tried_full = False
+    for pixels in (cfg.work_pixels, cfg.retry_pixels):
+        if tried_full:
+            break
+        scale = min(1.0, math.sqrt(pixels / (h * w)))
+        tried_full = scale >= 1.0
+        small, back = _resize(image, scale)
+        # Grids of 4+ tiles are leads: a board whose tiles blur together here may show
+        # only a few of them; the second look decides.
+        for lat in _search(small, back, size, cfg)[: cfg.max_leads]:
+            to_full = back @ lat.lattice_to_image
+            if lat.pitch * lat.tile_ratio < cfg.refine_below_px or lat.fill < 1.0:
+                to_full, lat = _second_look(image, lat, to_full, size, cfg)
+            if len(lat.present) < least:
+                continue
+            located = _rectify(image, lat, to_full, cfg)
+            if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
+                return located
+    raise BoardNotFoundError("no letter grid found in the image", hint=_NOT_FOUND_HINT)
+
+
+def _second_look(
+    image: Image,
+    lat: _Lattice,
+    to_full: FloatArray,
+    size: tuple[int, int] | None,
+    cfg: LocateConfig,
+) -> tuple[FloatArray, _Lattice]:
+    """Search crops around the grid: sharper when its tiles were small in the searched
+    copy, and with thresholds that see only the board when some tiles were missed. Each
+    crop may add the rows/columns next to the grid; stop when nothing changes."""
+    for _ in range(cfg.refine_passes):
+        to_full, again = _refine(image, lat, to_full, size, cfg)
+        grown = len(again.present) > len(lat.present)
+        lat = again
+        if not grown:
+            break
+    return to_full, lat
+
+
+# -- image copies ---------------------------------------------------------------------------
+
+
+def _resize(image: Image, scale: float) -> tuple[Image, FloatArray]:
+    """Downscale by ``scale`` (<= 1); also return the matrix taking small-copy pixel
+    coordinates back to ``image`` coordinates (pixel index i covers [i, i+1)).
+
+    Exact halvings with INTER_AREA (OpenCV's fast path: 0.6 ms for a 1080x2400 screenshot,
+    against 9 ms for one INTER_AREA resize by 0.44), then INTER_LINEAR for the remaining
+    factor, which is above 0.5 so it does not alias.
+    """
+    back = np.eye(3)
+    out = image
+    while scale <= 0.5 and min(out.shape[:2]) >= 4:
+        h2, w2 = out.shape[0] // 2, out.shape[1] // 2
+        out = _u8(cv2.resize(out[: 2 * h2, : 2 * w2], (w2, h2), interpolation=cv2.INTER_AREA))
+        back = back @ _scale_matrix(2.0, 2.0)
+        scale *= 2.0
+    if scale < 1.0:
+        h, w = out.shape[:2]
+        w2, h2 = max(1, round(w * scale)), max(1, round(h * scale))
+        out = _u8(cv2.resize(out, (w2, h2), interpolation=cv2.INTER_LINEAR))
+        back = back @ _scale_matrix(w / w2, h / h2)
+    return out, back
+
+
+def _u8(array: object) -> Image:
+    return np.asarray(array, dtype=np.uint8)
+
+
+def _scale_matrix(sx: float, sy: float) -> FloatArray:
+    """Pixel-centre-correct scaling of coordinates: x -> (x + 0.5) * sx - 0.5."""
+    return np.array([[sx, 0.0, 0.5 * sx - 0.5], [0.0, sy, 0.5 * sy - 0.5], [0.0, 0.0, 1.0]])
+
+
+def _translate(dx: float, dy: float) -> FloatArray:
+    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+
+
+# -- candidates -----------------------------------------------------------------------------
+
+
+def _masks(img: Image, cfg: LocateConfig) -> list[npt.NDArray[np.uint8]]:
+    """Cheap foreground/background cuts. Each is read with RETR_LIST, which returns the
+    outlines of its holes as well as of its blobs, so every cut serves both polarities
+    (light tiles on a dark board and dark tiles on a light one)."""
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    # HSV saturation: white dice in a coloured tray, coloured tiles on grey. (Chroma,
+    # max - min, was tried too: it lumps a shadowed orange tray in with the white dice.)
+    sat = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1]
+    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    _, s_otsu = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    block = max(11, int(min(gray.shape) * cfg.adaptive_block_frac) | 1)
+    # Pixels brighter than their neighbourhood: the rims of tiles next to darker gaps (and
+    # the gaps around darker tiles, whose outlines come back as holes).
+    local = cv2.adaptiveThreshold(
+        gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.adaptive_offset
+    )
+    edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), cfg.canny_low, cfg.canny_high)
+    # A cross-shaped dilation closes the diagonal steps of 1-px edges (so regions cannot
+    # leak through them) while eating less of small tiles than a 3x3 square would.
+    cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    no_edges = cv2.bitwise_not(cv2.dilate(edges, cross))
+    return [_u8(m) for m in (otsu, s_otsu, local, no_edges)]
+
+
+def _candidates(
+    img: Image, min_side: float, cfg: LocateConfig
+) -> tuple[FloatArray, list[FloatArray]]:
+    """Square-ish blobs (and holes): rows of (cx, cy, side, angle_rad, fill, k), where k
+    indexes the blob's outline in the returned list of contours."""
+    h, w = img.shape[:2]
+    max_side = cfg.max_tile_frac * min(h, w)
+    min_points = int(2.5 * min_side)  # boundary pixels of the smallest tile
+    rows: list[tuple[float, float, float, float, float, float]] = []
+    outlines: list[FloatArray] = []
+    for mask in _masks(img, cfg):
+        contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+        for cnt in contours:
+            if len(cnt) < min_points:
+                continue
+            _, _, bw, bh = cv2.boundingRect(cnt)
+            if min(bw, bh) < min_side or max(bw, bh) > 1.5 * max_side:
+                continue
+            # Cheap tests on the upright box first: a square turned by up to ~20 degrees
+            # keeps a box aspect near 1 and fills >= 60% of it.
+            if min(bw, bh) < cfg.min_aspect * max(bw, bh):
+                continue
+            area = cv2.contourArea(cnt)
+            if area < 0.55 * bw * bh:
+                continue
+            (cx, cy), (rw, rh), ang = cv2.minAreaRect(cnt)
+            short, long = min(rw, rh), max(rw, rh)
+            if short < min_side or long > max_side or short < cfg.min_aspect * long:
+                continue
+            fill = area / (rw * rh)
+            if fill < cfg.min_fill:
+                continue
+            a = math.radians(ang) % (math.pi / 2)
+            if a > math.pi / 4:
+                a -= math.pi / 2
+            rows.append((cx, cy, math.sqrt(rw * rh), a, fill, len(outlines)))
+            outlines.append(cnt.reshape(-1, 2).astype(np.float64))
+    if not rows:
+        return np.zeros((0, 6)), outlines
+    return _dedupe(np.array(rows, dtype=np.float64), cfg), outlines
+
+
+def _dedupe(c: FloatArray, cfg: LocateConfig) -> FloatArray:
+    order = np.argsort(-c[:, 4], kind="stable")  # best fill first
+    c = c[order]
+    keep = np.ones(len(c), dtype=bool)
+    for i in range(len(c)):
+        if not keep[i]:
+            continue
+        d = np.hypot(c[i + 1 :, 0] - c[i, 0], c[i + 1 :, 1] - c[i, 1])
+        ratio = c[i + 1 :, 2] / c[i, 2]
+        same = (
+            (d < cfg.dup_dist * c[i, 2])
+            & (ratio < cfg.dup_size_ratio)
+            & (ratio > 1 / cfg.dup_size_ratio)
+        )
+        keep[i + 1 :][same] = False
+    return c[keep]
+
+
+# -- lattice --------------------------------------------------------------------------------
+
+
+def _search(
+    img: Image, back: FloatArray, size: tuple[int, int] | None, cfg: LocateConfig
+) -> list[_Lattice]:
+    """Grids in ``img`` (a copy of the source; ``back`` maps its pixels back), best first."""
+    min_side = max(cfg.min_tile_px, cfg.min_tile_src_px / float(back[0, 0]))
+    cands, outlines = _candidates(img, min_side, cfg)
+    if len(cands) < cfg.min_tiles_with_size:
+        return []
+    found = [_fit(cands, outlines, group, size, cfg) for group in _link(cands, cfg)]
+    return sorted((lat for lat in found if lat is not None), key=lambda lat: -lat.weight)
+
+
+def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
+    """Groups of candidates linked to their mutual nearest neighbours, with (col, row)."""
+    n = len(c)
+    x, y, s, a = c[:, 0], c[:, 1], c[:, 2], c[:, 3]
+    dx = x[None, :] - x[:, None]
+    dy = y[None, :] - y[:, None]
+    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    u = dx * cos + dy * sin  # along candidate i's own "horizontal"
+    v = -dx * sin + dy * cos
+    ratio = s[None, :] / s[:, None]
+    m = 0.5 * (s[None, :] + s[:, None])
+    ok = (ratio <= cfg.neighbour_size_ratio) & (ratio >= 1 / cfg.neighbour_size_ratio)
+    dist = np.hypot(dx, dy)
+    lo, hi, off = cfg.min_pitch * m, cfg.max_pitch * m, cfg.max_off_axis * m
+    steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
+    nearest = np.full((4, n), -1, dtype=np.int64)
+    for k, (sx, sy) in enumerate(steps):
+        along = u * sx + v * sy
+        across = np.abs(v if sx else u)
+        cand = ok & (along >= lo) & (along <= hi) & (across <= off)
+        d = np.where(cand, dist, np.inf)
+        j = np.argmin(d, axis=1)
+        has = np.isfinite(d[np.arange(n), j])
+        nearest[k, has] = j[has]
+    opposite = (1, 0, 3, 2)
+    groups: list[dict[int, tuple[int, int]]] = []
+    seen = np.zeros(n, dtype=bool)
+    for start in range(n):
+        if seen[start]:
+            continue
+        coords: dict[int, tuple[int, int]] = {start: (0, 0)}
+        taken: set[tuple[int, int]] = {(0, 0)}
+        seen[start] = True
+        queue = deque([start])
+        while queue:
+            i = queue.popleft()
+            ci, ri = coords[i]
+            for k, (sx, sy) in enumerate(steps):
+                j = int(nearest[k, i])
+                if j < 0 or nearest[opposite[k], j] != i:
+                    continue
+                pos = (ci + sx, ri + sy)
+                if j in coords or seen[j] or pos in taken:
+                    continue
+                coords[j] = pos
+                taken.add(pos)
+                seen[j] = True
+                queue.append(j)
+        if len(coords) >= cfg.min_tiles_with_size:
+            groups.append(coords)
+    return groups
+
+
+def _fit(
+    c: FloatArray,
+    outlines: list[FloatArray],
+    group: dict[int, tuple[int, int]],
+    size: tuple[int, int] | None,
+    cfg: LocateConfig,
+) -> _Lattice | None:
+    idx = np.array(list(group.keys()))
+    lat = np.array([group[i] for i in idx], dtype=np.float64)
+    pts = c[idx, :2]
+    sides = c[idx, 2]
+    # Spacing between linked neighbours gives the pitch for the RANSAC tolerance.
+    pitch = _median_pitch(lat, pts)
+    if pitch <= 0:
+        return None
+    for _ in range(3):
+        if len(idx) < cfg.min_tiles_with_size or len(np.unique(lat[:, 0])) < 2:
+            return None
+        if len(np.unique(lat[:, 1])) < 2:
+            return None
+        ransac, inl = cv2.findHomography(
+            lat, pts, cv2.RANSAC, ransacReprojThreshold=cfg.fit_tol * pitch, maxIters=500
+        )
+        if ransac is None:
+            return None
+        keep = inl.ravel().astype(bool)
+        keep &= _trim_lines(lat, keep, cfg)
+        if keep.all():
+            break
+        idx, lat, pts, sides = idx[keep], lat[keep], pts[keep], sides[keep]
+    else:
+        return None
+    idx, lat = _harvest(c, idx, lat, np.asarray(ransac, dtype=np.float64), cfg)
+    pts, sides = c[idx, :2], c[idx, 2]
+    # Coordinates from (0, 0); with --size, place the wanted window on the lattice.
+    lat = lat - lat.min(axis=0)
+    cols, rows = (int(v) + 1 for v in lat.max(axis=0))
+    if size is not None:
+        r0, c0 = _window(lat, rows, cols, size)
+        lat = lat - [c0, r0]
+        rows, cols = size
+        inside = (lat[:, 0] >= 0) & (lat[:, 0] < cols) & (lat[:, 1] >= 0) & (lat[:, 1] < rows)
+        lat, pts, sides, idx = lat[inside], pts[inside], sides[inside], idx[inside]
+    if not (_MIN_DIM <= rows <= _MAX_DIM and _MIN_DIM <= cols <= _MAX_DIM):
+        return None
+    need = cfg.min_cells_fill if size is None else cfg.min_cells_fill_with_size
+    if len(lat) < max(cfg.min_tiles_with_size, need * rows * cols):
+        return None
+    if len(np.unique(lat[:, 0])) < 2 or len(np.unique(lat[:, 1])) < 2:
+        return None
+    hmat, residual_px = _lattice_model(lat, pts, pitch, cfg)
+    if abs(hmat[2, 0]) + abs(hmat[2, 1]) > 0:
+        # Perspective: a blob's own centre is pulled towards its nearer (larger) side.
+        # Take each outline's centre in lattice space instead, and fit again.
+        pts = _recentre(hmat, [outlines[int(k)] for k in c[idx, 5]])
+        hmat, residual_px = _lattice_model(lat, pts, pitch, cfg)
+    # Square cells: column and row pitch alike at the grid's centre.
+    mid = np.array([[(cols - 1) / 2, (rows - 1) / 2]])
+    o, dc, dr = cv2.perspectiveTransform(
+        np.vstack([mid, mid + _RIGHT, mid + _DOWN]).reshape(-1, 1, 2), hmat
+    ).reshape(-1, 2)
+    aspect = float(np.hypot(*(dc - o)) / max(np.hypot(*(dr - o)), 1e-9))
+    if not 1 / cfg.max_pitch_aspect <= aspect <= cfg.max_pitch_aspect:
+        return None
+    # Pitch measured on the fitted lattice at the tiles' positions (local, perspective-aware).
+    local = _local_pitch(hmat, lat)
+    residual = residual_px / float(np.median(local))
+    tile_ratio = float(np.clip(np.median(sides / local), 0.3, 1.0))
+    present = frozenset((int(r), int(cc)) for cc, r in lat)
+    weight = len(present) * float(np.median(sides)) ** 2 * max(0.0, 1.0 - residual / cfg.fit_tol)
+    return _Lattice(
+        rows=rows,
+        cols=cols,
+        lattice_to_image=hmat,
+        present=present,
+        pitch=float(np.median(local)),
+        tile_ratio=tile_ratio,
+        residual=residual,
+        weight=weight,
+    )
+
+
+def _harvest(
+    c: FloatArray, idx: npt.NDArray[np.int64], lat: FloatArray, hmat: FloatArray, cfg: LocateConfig
+) -> tuple[npt.NDArray[np.int64], FloatArray]:
+    """Collect every candidate that sits on the fitted lattice (within ``harvest_tol`` of
+    a lattice point, one row/column beyond the current grid at most, of the tiles' size),
+    refit, and repeat until nothing changes. This recovers tiles that the nearest-
+    neighbour links missed (e.g. next to a stray blob) and joins groups split by them."""
+    for _ in range(cfg.harvest_passes):
+        side = float(np.median(c[idx, 2]))
+        uv = cv2.perspectiveTransform(c[:, :2].reshape(-1, 1, 2), np.linalg.inv(hmat))
+        uv = uv.reshape(-1, 2)
+        cell = np.round(uv)
+        off = np.hypot(*(uv - cell).T)
+        lo, hi = lat.min(axis=0) - 1, lat.max(axis=0) + 1
+        ok = (off < cfg.harvest_tol) & np.all((cell >= lo) & (cell <= hi), axis=1)
+        ok &= np.abs(np.log(c[:, 2] / side)) < math.log(cfg.neighbour_size_ratio)
+        best: dict[tuple[int, int], tuple[float, int]] = {}
+        for k in np.flatnonzero(ok):
+            key = (int(cell[k, 0]), int(cell[k, 1]))
+            if key not in best or off[k] < best[key][0]:
+                best[key] = (float(off[k]), int(k))
+        new_idx = np.array([k for _, k in best.values()], dtype=np.int64)
+        new_lat = np.array(list(best.keys()), dtype=np.float64).reshape(-1, 2)
+        if len(new_idx) < len(idx):
+            break
+        keep = _trim_lines(new_lat, np.ones(len(new_idx), dtype=bool), cfg)
+        new_idx, new_lat = new_idx[keep], new_lat[keep]
+        if len(new_idx) < cfg.min_tiles_with_size:
+            break
+        if set(new_idx.tolist()) == set(idx.tolist()):
+            break
+        refit, _ = cv2.findHomography(new_lat, c[new_idx, :2], 0)
+        if refit is None:
+            break
+        idx, lat, hmat = new_idx, new_lat, np.asarray(refit, dtype=np.float64)
+    return idx, lat
+
+
+def _lattice_model(
+    lat: FloatArray, pts: FloatArray, pitch: float, cfg: LocateConfig
+) -> tuple[FloatArray, float]:
+    """Least-squares lattice -> image map: affine unless perspective clearly fits better.
+
+    A homography has two more degrees of freedom than an affine map, and on hand-placed
+    dice (which wobble in their cells) it bends the grid to follow the wobble; it is used
+    only when it cuts the RMS error to below ``perspective_gain`` of the affine error
+    (a photo taken at an angle) and the affine error is noticeable.
+    """
+    design = np.column_stack([lat, np.ones(len(lat))])
+    coef, *_ = np.linalg.lstsq(design, pts, rcond=None)
+    affine = np.vstack([coef.T, [0.0, 0.0, 1.0]])
+    r_aff = _rms(affine, lat, pts)
+    if len(lat) < 4 or r_aff < cfg.affine_enough * pitch:
+        return affine, r_aff
+    found, _ = cv2.findHomography(lat, pts, 0)
+    if found is None:
+        return affine, r_aff
+    hmat = np.asarray(found, dtype=np.float64)
+    r_hom = _rms(hmat, lat, pts)
+    if r_hom < cfg.perspective_gain * r_aff:
+        return hmat, r_hom
+    return affine, r_aff
+
+
+def _recentre(hmat: FloatArray, outlines: list[FloatArray]) -> FloatArray:
+    """Image positions of the outlines' centres measured in lattice space (where every
+    tile is an upright square), mapped back through ``hmat``."""
+    inv = np.linalg.inv(hmat)
+    centres = np.empty((len(outlines), 2))
+    for k, outline in enumerate(outlines):
+        q = cv2.perspectiveTransform(outline.reshape(-1, 1, 2), inv).reshape(-1, 2)
+        centres[k] = 0.5 * (q.min(axis=0) + q.max(axis=0))
+    return np.asarray(
+        cv2.perspectiveTransform(centres.reshape(-1, 1, 2), hmat).reshape(-1, 2), np.float64
+    )
+
+
+def _rms(hmat: FloatArray, lat: FloatArray, pts: FloatArray) -> float:
+    proj = cv2.perspectiveTransform(lat.reshape(-1, 1, 2), hmat).reshape(-1, 2)
+    return float(np.sqrt(np.mean(np.sum((proj - pts) ** 2, axis=1))))
+
+
+def _median_pitch(lat: FloatArray, pts: FloatArray) -> float:
+    d: list[float] = []
+    index = {(int(a), int(b)): k for k, (a, b) in enumerate(lat)}
+    for (a, b), k in index.items():
+        for nb in ((a + 1, b), (a, b + 1)):
+            j = index.get(nb)
+            if j is not None:
+                d.append(float(np.hypot(*(pts[j] - pts[k]))))
+    return float(np.median(d)) if d else 0.0
+
+
+def _local_pitch(hmat: FloatArray, lat: FloatArray) -> FloatArray:
+    """Mean spacing of the fitted lattice around each lattice point (pixels)."""
+    base = cv2.perspectiveTransform(lat.reshape(-1, 1, 2), hmat).reshape(-1, 2)
+    right = cv2.perspectiveTransform((lat + _RIGHT).reshape(-1, 1, 2), hmat).reshape(-1, 2)
+    down = cv2.perspectiveTransform((lat + _DOWN).reshape(-1, 1, 2), hmat).reshape(-1, 2)
+    d1 = np.hypot(*(right - base).T)
+    d2 = np.hypot(*(down - base).T)
+    return np.asarray(0.5 * (d1 + d2), dtype=np.float64)
+
+
+def _trim_lines(
+    lat: FloatArray, keep: npt.NDArray[np.bool_], cfg: LocateConfig
+) -> npt.NDArray[np.bool_]:
+    """Drop sparse outer rows/columns (a stray blob that happens to line up with the grid)."""
+    keep = keep.copy()
+    changed = True
+    while changed and keep.sum() >= cfg.min_tiles_with_size:
+        changed = False
+        for axis in (0, 1):
+            vals = lat[keep, axis]
+            other = lat[keep, 1 - axis]
+            span = int(other.max() - other.min()) + 1
+            for edge in (vals.min(), vals.max()):
+                count = int(np.sum(vals == edge))
+                if count < cfg.min_line_fill * span and vals.max() > vals.min():
+                    keep &= lat[:, axis] != edge
+                    changed = True
+                    break
+            if changed:
+                break
+    return keep
+
+
+def _window(lat: FloatArray, rows: int, cols: int, size: tuple[int, int]) -> tuple[int, int]:
+    """Top-left (row, col) of the ``size`` window on a found ``rows x cols`` lattice that
+    holds the most found tiles (a smaller find is extended, a larger one cut down); ties
+    go to the most centred window."""
+    want_r, want_c = size
+    best: tuple[int, int, int, int] | None = None
+    for r0 in range(min(0, rows - want_r), max(0, rows - want_r) + 1):
+        for c0 in range(min(0, cols - want_c), max(0, cols - want_c) + 1):
+            inside = int(
+                np.sum(
+                    (lat[:, 0] >= c0)
+                    & (lat[:, 0] < c0 + want_c)
+                    & (lat[:, 1] >= r0)
+                    & (lat[:, 1] < r0 + want_r)
+                )
+            )
+            off_centre = abs(2 * r0 + want_r - rows) + abs(2 * c0 + want_c - cols)
+            if best is None or (inside, -off_centre) > best[:2]:
+                best = (inside, -off_centre, r0, c0)
+    assert best is not None
+    return best[2], best[3]
+
+
+# -- refinement and output ------------------------------------------------------------------
+
+
+def _refine(
+    image: Image,
+    lat: _Lattice,
+    to_full: FloatArray,
+    size: tuple[int, int] | None,
+    cfg: LocateConfig,
+) -> tuple[FloatArray, _Lattice]:
+    """Search again in a sharper crop around the board (tiles of ``refine_tile_px``).
+
+    The crop reaches ``refine_margin`` pitches beyond the outer tiles, so rows or columns
+    that merged with their neighbours in the small copy are found too. The first find is
+    kept unless the crop gives a grid with at least as many tiles that contains it.
+    """
+    h, w = image.shape[:2]
+    quad = _lattice_quad(to_full, lat.rows, lat.cols, margin=cfg.refine_margin)
+    x0 = max(0, math.floor(quad[:, 0].min()))
+    y0 = max(0, math.floor(quad[:, 1].min()))
+    x1 = min(w, math.ceil(quad[:, 0].max()) + 1)
+    y1 = min(h, math.ceil(quad[:, 1].max()) + 1)
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return to_full, lat
+    tile_full = _tile_side_full(to_full, lat)
+    scale = min(1.0, cfg.refine_tile_px / max(tile_full, 1.0))
+    small, back = _resize(np.ascontiguousarray(image[y0:y1, x0:x1]), scale)
+    leads = _search(small, back, size, cfg)
+    again = leads[0] if leads else None
+    if again is None or len(again.present) < len(lat.present):
+        return to_full, lat
+    refined = _translate(x0, y0) @ back @ again.lattice_to_image
+    # The same board: the first grid's centre must fall inside the new grid.
+    mid = np.array([[[(lat.cols - 1) / 2, (lat.rows - 1) / 2]]])
+    centre = cv2.perspectiveTransform(mid, to_full)
+    u, v = cv2.perspectiveTransform(centre, np.linalg.inv(refined)).ravel()
+    if not (-0.5 <= u <= again.cols - 0.5 and -0.5 <= v <= again.rows - 0.5):
+        return to_full, lat
+    return refined, again
+
+
+def _inked(located: LocatedBoard, cfg: LocateConfig) -> float:
+    """Share of cells whose middle shows a glyph: enough pixels far from the cell's
+    typical colour. Empty look-alikes (chart grids, tables, keypads without labels) fail."""
+    gray = cv2.cvtColor(located.board, cv2.COLOR_BGR2GRAY)
+    p = located.cell_px
+    lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
+    inked = 0
+    for r in range(located.rows):
+        for c in range(located.cols):
+            mid = gray[r * p + lo : r * p + hi, c * p + lo : c * p + hi].astype(np.int16)
+            far = np.abs(mid - int(np.median(mid))) > cfg.ink_contrast
+            inked += bool(far.mean() >= cfg.ink_min_frac)
+    return inked / (located.rows * located.cols)
+
+
+def _tile_side_full(to_full: FloatArray, lat: _Lattice) -> float:
+    grid = np.array([[c, r] for r in range(lat.rows) for c in range(lat.cols)], np.float64)
+    return float(np.median(_local_pitch(to_full, grid))) * lat.tile_ratio
+
+
+def _lattice_quad(hmat: FloatArray, rows: int, cols: int, margin: float = 0.5) -> FloatArray:
+    q = np.array(
+        [
+            [-margin, -margin],
+            [cols - 1 + margin, -margin],
+            [cols - 1 + margin, rows - 1 + margin],
+            [-margin, rows - 1 + margin],
+        ],
+        dtype=np.float64,
+    )
+    return np.asarray(cv2.perspectiveTransform(q.reshape(-1, 1, 2), hmat).reshape(-1, 2))
+
+
+def _rectify(image: Image, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig) -> LocatedBoard:
+    p = cfg.cell_px
+    # Board pixel x (centre at x + 0.5) -> lattice coordinate (x + 0.5) / p - 0.5.
+    board_to_lattice = np.array(
+        [[1.0 / p, 0.0, 0.5 / p - 0.5], [0.0, 1.0 / p, 0.5 / p - 0.5], [0.0, 0.0, 1.0]]
+    )
+    hmat = to_full @ board_to_lattice
+    hmat = hmat / hmat[2, 2]
+    board = cv2.warpPerspective(
+        image,
+        hmat,
+        (lat.cols * p, lat.rows * p),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    quad = _lattice_quad(to_full, lat.rows, lat.cols)
+    corners = tuple((float(x), float(y)) for x, y in quad)
+    missing = tuple(
+        (r, c) for r in range(lat.rows) for c in range(lat.cols) if (r, c) not in lat.present
+    )
+    score = lat.fill * max(0.0, 1.0 - lat.residual / cfg.fit_tol)
+    return LocatedBoard(
+        rows=lat.rows,
+        cols=lat.cols,
+        corners=(corners[0], corners[1], corners[2], corners[3]),
+        board=np.asarray(board, dtype=np.uint8),
+        cell_px=p,
+        homography=hmat,
+        tile_ratio=lat.tile_ratio,
+        score=float(np.clip(score, 0.0, 1.0)),
+        missing=missing,
+    )
