@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
@@ -39,7 +39,11 @@ from assistant.synth.content import (
     roll_dice,
 )
 from assistant.synth.looks_boggle import render_boggle
-from assistant.synth.looks_desktop import render_spellcast_discord, render_wordhunt_desktop
+from assistant.synth.looks_desktop import (
+    render_spellcast_discord,
+    render_wordament_desktop,
+    render_wordhunt_desktop,
+)
 from assistant.synth.looks_phone import (
     render_ruzzle,
     render_scramble,
@@ -100,7 +104,8 @@ class LookSpec:
     has_values: bool = False
     has_bonuses: bool = False
     notes: str = ""
-    photo: bool = field(default=False)
+    photo: bool = False
+    tile_range: tuple[float, float] | None = None  # default tile_px range, else by kind
 
 
 def _deal_classic(
@@ -199,6 +204,18 @@ def _specs() -> Mapping[str, LookSpec]:
             notes="Wordament puzzle mode: cream tiles, dark letters, light wood",
         ),
         LookSpec(
+            "wordament-desktop",
+            "wordament",
+            (4,),
+            ("full-screenshot",),
+            ("puzzle",),
+            _deal_wordament,
+            render_wordament_desktop,
+            has_values=True,
+            tile_range=(40.0, 110.0),
+            notes="Wordament Windows app full screen: wood table, small board at the right",
+        ),
+        LookSpec(
             "ruzzle",
             "ruzzle",
             (4,),
@@ -283,15 +300,16 @@ def _resolve(
     # Draw every default, used or not, so one knob's value never shifts the others.
     d_size = spec.sizes[int(rng.integers(len(spec.sizes)))]
     d_kind = spec.kinds[0]
-    if not photo and "cropped-grid" in KINDS and rng.random() < r.crop_chance:
+    if not photo and rng.random() < r.crop_chance:
         d_kind = "cropped-grid"
-    lo, hi = (
-        r.photo_tile_px
-        if photo
-        else r.desktop_tile_px
-        if d_kind == "desktop-screenshot"
-        else r.screen_tile_px
-    )
+    if spec.tile_range is not None:
+        lo, hi = spec.tile_range
+    elif photo:
+        lo, hi = r.photo_tile_px
+    elif spec.kinds[0] == "desktop-screenshot":
+        lo, hi = r.desktop_tile_px
+    else:
+        lo, hi = r.screen_tile_px
     d_tile = math.exp(rng.uniform(math.log(lo), math.log(hi)))
     native = rng.random() < r.native_chance
     if photo:

@@ -222,7 +222,7 @@ def add_clutter(
         x = ctx.uniform(ax0, ax1 - bw)
         y = ctx.uniform(ay0, ay1 - bh)
         box = (x, y, x + bw, y + bh)
-        pad = tile * 0.15
+        pad = tile * 0.4
         if any(_overlaps((x - pad, y - pad, x + bw + pad, y + bh + pad), b) for b in placed):
             continue
         placed.append(box)

@@ -28,8 +28,8 @@ class CameraConfig:
 
     max_side: int = 4096  # never produce an image larger than a 16-megapixel photo
     min_side: int = 48  # nor one smaller than this
-    vignette: tuple[float, float] = (0.05, 0.30)  # darkening at the photo corners
-    gradient: tuple[float, float] = (0.05, 0.35)  # one-sided light fall-off across the frame
+    vignette: tuple[float, float] = (0.03, 0.20)  # darkening at the photo corners
+    gradient: tuple[float, float] = (0.03, 0.22)  # one-sided light fall-off across the frame
     color_cast: float = 0.06  # per-channel gain jitter (white balance)
     png_compression: int = 9
 

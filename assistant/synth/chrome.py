@@ -17,9 +17,17 @@ PHONES: tuple[tuple[str, int, int], ...] = (
 )
 
 
-def pick_phone(ctx: Ctx, os_name: str | None = None) -> tuple[str, int, int]:
-    options = [p for p in PHONES if os_name is None or p[0] == os_name]
-    return ctx.pick(options)
+def pick_phone(
+    ctx: Ctx, os_name: str | None, *, tile_px: float, cols: int
+) -> tuple[str, int, int, str]:
+    """A phone screen (os, width, height, "os WxH" of the real screen). When the tiles will
+    end up ``tile_px`` apart, the screen is drawn smaller (at twice the final detail, at
+    least 0.3 of the real size) to save time; every layout is in units of the width."""
+    os_, w, h = ctx.pick([p for p in PHONES if os_name is None or p[0] == os_name])
+    scale = 1.0
+    if tile_px > 0:
+        scale = min(1.0, max(0.3, 2.0 * tile_px / (0.95 * w / cols)))
+    return os_, round(w * scale), round(h * scale), f"{os_} {w}x{h}"
 
 
 def clock_text(ctx: Ctx) -> str:

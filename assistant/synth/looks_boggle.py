@@ -39,7 +39,7 @@ class BoggleConfig:
     face_frac: tuple[float, float] = (0.80, 0.88)  # die face side / cell pitch
     cap_frac: tuple[float, float] = (0.44, 0.54)  # letter cap height / face side
     rim_frac: tuple[float, float] = (0.30, 0.55)  # tray rim width / pitch
-    tray_fill: tuple[float, float] = (0.50, 0.76)  # tray side / shorter photo side
+    tray_fill: tuple[float, float] = (0.55, 0.80)  # tray side / shorter photo side
     jitter: float = 0.025  # die position jitter in its cell / pitch
     spin_deg: float = 4.0  # die spin jitter (degrees)
     side_view: float = 0.13  # how far die sides show, per pitch, at the tray's edge

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from assistant.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice, ui_word
 from assistant.synth.chrome import avatar, clock_text, traffic_lights
 from assistant.synth.content import BoardContent
-from assistant.synth.looks_phone import wordhunt_screen
+from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE, wordhunt_screen
 from assistant.synth.paint import (
     RGB,
     draw_text,
@@ -28,6 +28,7 @@ from assistant.synth.paint import (
     smooth_noise,
     to_image,
     vertical_gradient,
+    wood,
 )
 from assistant.synth.tiles import TileStyle, draw_tile
 
@@ -477,5 +478,234 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
         kind=knobs.kind,
         extra={"screen": f"{W}x{H}", "discord": knobs.theme},
         rescale=False,
+        fill=(20, 20, 20),
+    )
+
+
+# --------------------------------------------------------------------------- Wordament (Windows)
+
+
+def render_wordament_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+    """The Wordament Windows app, full screen: red top bar, a light wood table with a coffee
+    cup and leaves, the score panel on the left, round Hint/Zoom/Rotate buttons, the small
+    board on the right and the Microsoft Casual Games banner. Laid out in units of the real
+    1366x768 screenshot (shared/realboards/wordament/blackmonk13_desktop_full_2_letter.png)."""
+    W, H = ctx.pick(((1366, 768), (1600, 900), (1920, 1080), (1280, 720)))
+    kx, ky = W / 1366, H / 768
+    k = min(kx, ky)
+    p = ctx.painter
+    img = to_image(
+        wood(ctx.rng, H, W, (236, 200, 150), (196, 146, 96), plank=ctx.uniform(110, 150) * ky)
+    )
+    d = ImageDraw.Draw(img)
+    # Decorations: coffee cup on the left, leaves at the edges, a muffin on the right.
+    cx, cy, r = 40 * kx, 370 * ky, 90 * k
+    paste_shape(
+        img,
+        p,
+        (cx - r * 1.2, cy - r * 1.2, cx + r * 1.2, cy + r * 1.2),
+        r,
+        (150, 30, 40),
+        shape="oval",
+    )
+    paste_shape(img, p, (cx - r, cy - r, cx + r, cy + r), r, (235, 225, 215), shape="oval")
+    paste_shape(
+        img,
+        p,
+        (cx - r * 0.8, cy - r * 0.8, cx + r * 0.8, cy + r * 0.8),
+        r,
+        (196, 140, 80),
+        shape="oval",
+    )
+    for _ in range(ctx.int(6, 12)):
+        lx = ctx.pick((ctx.uniform(0, 90 * kx), ctx.uniform(W - 90 * kx, W)))
+        ly = ctx.uniform(60 * ky, H)
+        lw, lh = ctx.uniform(30, 60) * k, ctx.uniform(18, 34) * k
+        green = jitter_color(ctx.rng, (70, 130, 40), 20)
+        paste_shape(img, p, (lx - lw, ly - lh, lx + lw, ly + lh), lh, green, shape="oval")
+    mx, my = W - 40 * kx, 520 * ky
+    paste_shape(
+        img, p, (mx - 90 * k, my - 110 * k, mx + 90 * k, my + 110 * k), 60 * k, (170, 110, 60)
+    )
+    # Top bar.
+    bar_h = 64 * ky
+    d.rectangle((0, 0, W, bar_h), fill=(110, 0, 22))
+    for i, lab in enumerate(("Menu", "Back")):
+        bx = 4 * kx + i * 74 * kx
+        d.rectangle((bx, 4 * ky, bx + 62 * kx, bar_h - 4 * ky), outline=(200, 160, 160), width=1)
+        glyph = "\u2630" if i == 0 else "\u2190"
+        draw_text(
+            img,
+            glyph,
+            p.font("dejavu-bold", round(24 * k)),
+            (bx + 31 * kx, 22 * ky),
+            (255, 255, 255),
+        )
+        draw_text(
+            img,
+            lab,
+            p.font("opensans-bold", round(14 * k)),
+            (bx + 31 * kx, 47 * ky),
+            (255, 255, 255),
+        )
+    draw_text_at(
+        img,
+        "Wordament",
+        p.font("opensans-bold", round(28 * k)),
+        (185 * kx, bar_h / 2),
+        (255, 255, 255),
+        anchor="lm",
+    )
+    draw_text(
+        img,
+        "Wordament",
+        p.font("opensans-bold", round(18 * k)),
+        (1100 * kx, 17 * ky),
+        (255, 255, 255),
+    )
+    draw_text(
+        img,
+        "Recruit",
+        p.font("opensans-bold", round(18 * k)),
+        (1100 * kx, 45 * ky),
+        (255, 255, 255),
+    )
+    lv = (1168 * kx, 4 * ky, 1226 * kx, bar_h - 4 * ky)
+    d.ellipse(lv, outline=(150, 60, 70), width=max(1, round(2 * k)))
+    draw_text(
+        img,
+        str(ctx.int(1, 40)),
+        p.font("opensans-bold", round(26 * k)),
+        ((lv[0] + lv[2]) / 2, 38 * ky),
+        (255, 200, 60),
+    )
+    # Stats bar with the difficulty tab.
+    paste_shape(img, p, (585 * kx, 76 * ky, 775 * kx, 104 * ky), 12 * k, (120, 10, 22))
+    draw_text(
+        img,
+        ctx.pick(("Easy", "Medium", "Hard")),
+        p.font("opensans-bold", round(16 * k)),
+        (680 * kx, 90 * ky),
+        (255, 255, 255),
+    )
+    paste_shape(img, p, (445 * kx, 100 * ky, 1035 * kx, 162 * ky), 30 * k, (70, 60, 52))
+    for i, lab in enumerate(("3-letter words", "Points", "Words")):
+        sx = 488 * kx + i * 155 * kx
+        paste_shape(
+            img,
+            p,
+            (sx - 22 * k, 109 * ky, sx + 22 * k, 153 * ky),
+            22 * k,
+            (50, 44, 38),
+            shape="oval",
+        )
+        draw_text(img, "\u2605", p.font("dejavu-bold", round(22 * k)), (sx, 131 * ky), (90, 80, 70))
+        draw_text_at(
+            img,
+            lab,
+            p.font("opensans", round(14 * k)),
+            (sx + 30 * kx, 118 * ky),
+            (220, 220, 220),
+            anchor="lm",
+        )
+        draw_text_at(
+            img,
+            f"0 / {ctx.int(1, 150)}",
+            p.font("opensans-bold", round(17 * k)),
+            (sx + 30 * kx, 142 * ky),
+            (250, 210, 60),
+            anchor="lm",
+        )
+    paste_gradient_shape(
+        img, p, (943 * kx, 107 * ky, 1030 * kx, 157 * ky), 6 * k, (110, 170, 240), (60, 120, 210)
+    )
+    draw_text(
+        img, "End", p.font("opensans-bold", round(17 * k)), (985 * kx, 123 * ky), (255, 255, 255)
+    )
+    draw_text(
+        img, "Puzzle", p.font("opensans-bold", round(17 * k)), (985 * kx, 142 * ky), (255, 255, 255)
+    )
+    # Score panel on the left.
+    panel = (210 * kx, 185 * ky, 610 * kx, 620 * ky)
+    paste_shape(
+        img,
+        p,
+        (panel[0] - 4 * k, panel[1] - 4 * k, panel[2] + 4 * k, panel[3] + 4 * k),
+        10 * k,
+        (150, 110, 70),
+    )
+    paste_shape(img, p, panel, 8 * k, (104, 94, 82))
+    d.rectangle((panel[0] + 6 * k, panel[1] + 6 * k, panel[2] - 6 * k, 285 * ky), fill=(50, 44, 40))
+    f = p.font("opensans", round(17 * k))
+    draw_text(img, f"Score: 0 / {ctx.int(1500, 4000)}", f, (312 * kx, 213 * ky), (220, 220, 220))
+    draw_text(img, f"Words: 0 / {ctx.int(100, 260)}", f, (510 * kx, 213 * ky), (220, 220, 220))
+    draw_text(
+        img,
+        f'Using "{next((t for row in content.letters for t in row if len(t) > 1), "E")}"',
+        p.font("opensans-bold", round(16 * k)),
+        (410 * kx, 255 * ky),
+        (80, 200, 240),
+    )
+    for x in (358, 462):
+        d.line((x * kx, 293 * ky, x * kx, 610 * ky), fill=(40, 36, 32), width=max(1, round(2 * k)))
+    # Round buttons and the word bar.
+    for i, lab in enumerate(("Hint", "Zoom", "Rotate")):
+        by = 258 * ky + i * 135 * ky
+        paste_shape(
+            img,
+            p,
+            (653 * kx, by - 32 * k, 717 * kx, by + 32 * k),
+            32 * k,
+            (60, 50, 44),
+            shape="oval",
+        )
+        icon = ("?", "+", "\u21bb")[i]
+        draw_text(img, icon, p.font("dejavu-bold", round(30 * k)), (685 * kx, by), (235, 235, 235))
+        draw_text(
+            img, lab, p.font("opensans", round(19 * k)), (685 * kx, by + 50 * ky), (30, 30, 30)
+        )
+    paste_shape(img, p, (750 * kx, 182 * ky, 1130 * kx, 222 * ky), 18 * k, (150, 100, 60))
+    # The board: 310 px of the 1366 px screen, at the right.
+    side = 312 * k
+    bx0 = 788 * kx
+    lat = fit_lattice(
+        (bx0, 268 * ky, bx0 + side, 268 * ky + side), content.rows, content.cols, 0.03
+    )
+    faces: list[list[RGB]] = []
+    for r in range(lat.rows):
+        row: list[RGB] = []
+        for c in range(lat.cols):
+            value = content.values[r][c] if content.values is not None else None
+            draw_tile(ctx, img, lat.box(r, c), WORDAMENT_WOOD_TILE, content.letters[r][c], value)
+            row.append(WORDAMENT_WOOD_TILE.face)
+        faces.append(row)
+    # The banner.
+    banner = (320 * kx, 634 * ky, 1046 * kx, 722 * ky)
+    paste_gradient_shape(img, p, banner, 0, (40, 90, 190), (20, 50, 130))
+    text = "Microsoft Casual Games"
+    draw_text(
+        img,
+        text,
+        p.fit_font("opensans-bold", text, (banner[2] - banner[0]) * 0.75, 40 * k),
+        ((banner[0] + banner[2]) / 2 + 40 * kx, (banner[1] + banner[3]) / 2),
+        (255, 255, 255),
+    )
+    if knobs.clutter:
+        add_clutter(
+            ctx,
+            img,
+            [lat.outer()],
+            tile=lat.tile,
+            tile_color=WORDAMENT_WOOD_TILE.face,
+            ink=WORDAMENT_WOOD_TILE.ink,
+            count=2,
+            area=(1110 * kx, 240 * ky, W - 100 * kx, 620 * ky),
+        )
+    return Scene(
+        image=img,
+        corners=lat.corners(),
+        faces=faces,
+        kind=knobs.kind,
+        extra={"screen": f"{W}x{H}"},
         fill=(20, 20, 20),
     )

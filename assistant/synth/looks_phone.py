@@ -111,11 +111,28 @@ def _round_button(
 # --------------------------------------------------------------------------- Wordament
 
 
+WORDAMENT_WOOD_TILE = TileStyle(
+    face_top=(251, 249, 242),
+    face_bottom=(238, 234, 224),
+    ink=(44, 44, 46),
+    font="opensans",
+    cap=0.4,
+    radius=0.05,
+    edge=(196, 188, 172),
+    edge_h=0.025,
+    shadow=0.35,
+    value_pos="tl",
+    value_font="opensans",
+    value_size=0.1,
+    value_inset=0.07,
+)
+
+
 def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: bool) -> Scene:
     """Microsoft Wordament on Android: header, score pill, 4x4 grid edge to edge, word list.
     ``orange``: the live-round theme (orange tiles, white letters, blue background);
     otherwise the puzzle theme (cream tiles, dark letters, light wood)."""
-    os_name, W, H = pick_phone(ctx, "android")
+    os_name, W, H, phone = pick_phone(ctx, "android", tile_px=knobs.tile_px, cols=content.cols)
     u = W / 1080
     p = ctx.painter
     rng = ctx.rng
@@ -304,21 +321,7 @@ def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: b
             value_inset=0.07,
         )
     else:
-        style = TileStyle(
-            face_top=(251, 249, 242),
-            face_bottom=(238, 234, 224),
-            ink=(44, 44, 46),
-            font="opensans",
-            cap=0.4,
-            radius=0.05,
-            edge=(196, 188, 172),
-            edge_h=0.025,
-            shadow=0.35,
-            value_pos="tl",
-            value_font="opensans",
-            value_size=0.1,
-            value_inset=0.07,
-        )
+        style = WORDAMENT_WOOD_TILE
     faces = _draw_grid(ctx, img, lat, content, style, show_values=True)
     gy = lat.outer()[3] + 30 * u
     if H - gy > 300 * u:
@@ -380,7 +383,7 @@ def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: b
         corners=lat.corners(),
         faces=faces,
         kind=knobs.kind,
-        extra={"phone": f"{os_name} {W}x{H}"},
+        extra={"phone": phone},
         fill=(20, 20, 20),
     )
 
@@ -412,7 +415,7 @@ def wordhunt_screen(
     ctx: Ctx, content: BoardContent, knobs: Knobs
 ) -> tuple[Image.Image, Lattice, list[list[RGB]], dict[str, str]]:
     """GamePigeon Word Hunt in iMessage on an iPhone, as a full screenshot."""
-    _, W, H = pick_phone(ctx, "ios")
+    _, W, H, phone = pick_phone(ctx, "ios", tile_px=knobs.tile_px, cols=content.cols)
     u = W / 1170
     p = ctx.painter
     dark = knobs.theme == "dark"
@@ -493,7 +496,7 @@ def wordhunt_screen(
             count=3,
             area=(0, board[3], W, H - 60 * u),
         )
-    return img, lat, faces, {"phone": f"ios {W}x{H}"}
+    return img, lat, faces, {"phone": phone}
 
 
 def render_wordhunt(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
@@ -521,7 +524,7 @@ RUZZLE_BONUS: dict[str, RGB] = {
 def render_ruzzle(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
     """Ruzzle: dark blue screen, timer and players on top, cream tiles with the value at the
     top right and coloured DL/TL/DW/TW badges."""
-    os_name, W, H = pick_phone(ctx)
+    os_name, W, H, phone = pick_phone(ctx, None, tile_px=knobs.tile_px, cols=content.cols)
     u = W / (1170 if os_name == "ios" else 1080)
     p = ctx.painter
     arr = vertical_gradient(H, W, (14, 30, 66), (28, 52, 104))
@@ -633,7 +636,7 @@ def render_ruzzle(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
         corners=lat.corners(),
         faces=faces,
         kind=knobs.kind,
-        extra={"phone": f"{os_name} {W}x{H}"},
+        extra={"phone": phone},
         fill=(10, 10, 10),
     )
 
@@ -652,7 +655,7 @@ def render_scramble(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
     """Scramble / Boggle With Friends: blue header with players and timer, a blue board
     panel with white rounded tiles, navy letters, values bottom right; bonus tiles filled
     in their colour with the bonus name in a corner."""
-    os_name, W, H = pick_phone(ctx)
+    os_name, W, H, phone = pick_phone(ctx, None, tile_px=knobs.tile_px, cols=content.cols)
     u = W / (1170 if os_name == "ios" else 1080)
     p = ctx.painter
     dark = knobs.theme == "dark"
@@ -663,7 +666,7 @@ def render_scramble(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
         tile_top, tile_bottom, ink = (236, 240, 246), (214, 222, 232), (27, 54, 93)
         text_ink: RGB = (225, 232, 240)
     else:
-        img = to_image(vertical_gradient(H, W, (222, 236, 250), (185, 215, 245)))
+        img = to_image(vertical_gradient(H, W, (196, 222, 248), (150, 196, 240)))
         header = (31, 120, 209)
         panel_rgb = (47, 125, 214)
         tile_top, tile_bottom, ink = (255, 255, 255), (234, 241, 248), (27, 54, 93)
@@ -785,6 +788,6 @@ def render_scramble(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
         corners=lat.corners(),
         faces=faces,
         kind=knobs.kind,
-        extra={"phone": f"{os_name} {W}x{H}"},
+        extra={"phone": phone},
         fill=(10, 10, 10),
     )
