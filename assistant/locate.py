@@ -502,13 +502,14 @@ def _fit(
         if ransac is None:
             return None
         keep = inl.ravel().astype(bool)
-        keep &= _trim_lines(lat, keep, cfg)
+        if size is None:  # with --size, the window placed below decides the extent
+            keep &= _trim_lines(lat, keep, cfg)
         if keep.all():
             break
         idx, lat, pts, sides = idx[keep], lat[keep], pts[keep], sides[keep]
     else:
         return None
-    idx, lat = _harvest(c, idx, lat, np.asarray(ransac, dtype=np.float64), cfg)
+    idx, lat = _harvest(c, idx, lat, np.asarray(ransac, dtype=np.float64), size is None, cfg)
     pts, sides = c[idx, :2], c[idx, 2]
     # Coordinates from (0, 0); with --size, place the wanted window on the lattice.
     lat = lat - lat.min(axis=0)
@@ -559,7 +560,12 @@ def _fit(
 
 
 def _harvest(
-    c: FloatArray, idx: npt.NDArray[np.int64], lat: FloatArray, hmat: FloatArray, cfg: LocateConfig
+    c: FloatArray,
+    idx: npt.NDArray[np.int64],
+    lat: FloatArray,
+    hmat: FloatArray,
+    trim: bool,
+    cfg: LocateConfig,
 ) -> tuple[npt.NDArray[np.int64], FloatArray]:
     """Collect every candidate that sits on the fitted lattice (within ``harvest_tol`` of
     a lattice point, one row/column beyond the current grid at most, of the tiles' size),
@@ -583,8 +589,9 @@ def _harvest(
         new_lat = np.array(list(best.keys()), dtype=np.float64).reshape(-1, 2)
         if len(new_idx) < len(idx):
             break
-        keep = _trim_lines(new_lat, np.ones(len(new_idx), dtype=bool), cfg)
-        new_idx, new_lat = new_idx[keep], new_lat[keep]
+        if trim:
+            keep = _trim_lines(new_lat, np.ones(len(new_idx), dtype=bool), cfg)
+            new_idx, new_lat = new_idx[keep], new_lat[keep]
         if len(new_idx) < cfg.min_tiles_with_size:
             break
         if set(new_idx.tolist()) == set(idx.tolist()):
