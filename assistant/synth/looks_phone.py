@@ -112,19 +112,21 @@ def _round_button(
 
 
 WORDAMENT_WOOD_TILE = TileStyle(
-    face_top=(251, 249, 242),
-    face_bottom=(238, 234, 224),
-    ink=(44, 44, 46),
+    face_top=(255, 254, 249),
+    face_bottom=(246, 243, 234),
+    ink=(44, 44, 48),
     font="opensans",
-    cap=0.4,
+    cap=0.54,
     radius=0.05,
-    edge=(196, 188, 172),
-    edge_h=0.025,
+    edge=(170, 160, 142),
+    edge_h=0.045,
+    edge_w=0.03,
     shadow=0.35,
     value_pos="tl",
     value_font="opensans",
-    value_size=0.1,
-    value_inset=0.07,
+    value_size=0.14,
+    value_inset=0.06,
+    multi_width=0.9,
 )
 
 
@@ -305,7 +307,7 @@ def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: b
         (230, 230, 230),
     )
     y += 100 * u
-    gap_frac = 0.05 if orange else 0.035
+    gap_frac = 0.05 if orange else 0.025
     lat = fit_lattice((27 * u, y, W - 19 * u, y + W), content.rows, content.cols, gap_frac)
     if orange:
         style = TileStyle(
@@ -313,11 +315,11 @@ def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: b
             face_bottom=(247, 148, 29),
             ink=(255, 255, 255),
             font="opensans",
-            cap=0.4,
+            cap=0.48,
             radius=0.01,
             value_pos="tl",
             value_font="opensans",
-            value_size=0.11,
+            value_size=0.13,
             value_inset=0.07,
         )
     else:
@@ -325,7 +327,7 @@ def render_wordament(ctx: Ctx, content: BoardContent, knobs: Knobs, *, orange: b
     faces = _draw_grid(ctx, img, lat, content, style, show_values=True)
     gy = lat.outer()[3] + 30 * u
     if H - gy > 300 * u:
-        banner = 150 * u if ctx.chance(0.7) else 0.0
+        banner = 150 * u if ctx.chance(0.7) and not orange else 0.0
         _word_list(
             ctx,
             img,

@@ -31,6 +31,7 @@ class TileStyle:
     radius: float = 0.1
     edge: RGB | None = None  # the tile's thickness showing below its face
     edge_h: float = 0.0
+    edge_w: float = 0.0  # the thickness showing at the right (a light from the top left)
     shadow: float = 0.0  # drop shadow opacity
     outline: RGB | None = None
     value_pos: str | None = None  # "tl", "tr", "br" or None
@@ -82,7 +83,7 @@ def draw_tile(
     face_box = box
     if style.edge is not None and style.edge_h > 0:
         paste_shape(img, p, box, r, style.edge)
-        face_box = (x0, y0, x1, y1 - side * style.edge_h)
+        face_box = (x0, y0, x1 - side * style.edge_w, y1 - side * style.edge_h)
     if style.outline is not None:
         paste_shape(img, p, face_box, r, style.outline)
         t = max(1.0, side * 0.025)
