@@ -77,7 +77,7 @@ class RecognizeConfig:
     readings of fixtures/real (positives) against a stress set of wrong readings: each
     character read again with its true class withheld, which is what an unknown font, a
     mis-cut glyph or a missing template looks like to the matcher (negatives, weighted
-    equally). At threshold 0.8 no negative passes (highest 0.34); 2 positives stay under it
+    equally). At threshold 0.8 no negative passes (highest 0.52); 2 positives stay under it
     (two dice letters in a face unlike any shipped font), for Tesseract or ``learn``.
     A tile's confidence is the product over its characters; a different reading at another
     quarter turn of a die competes like a runner-up class.
@@ -93,9 +93,9 @@ class RecognizeConfig:
 
     threshold: float = 0.8  # readings below this are unsure: the caller must not use them
     glyph: GlyphConfig = field(default_factory=GlyphConfig)
-    calib_bias: float = -42.06
-    calib_score: float = 45.41
-    calib_margin: float = 5.92
+    calib_bias: float = -41.97
+    calib_score: float = 45.12
+    calib_margin: float = 6.61
     hole_penalty: float = 0.15  # score lost by a template with another hole count (A/V, R/U)
     rotations: Literal["auto", "upright", "any"] = "auto"  # quarter turns tried (dice: any)
     turn_check: float = 0.93  # tiles reading worse than this upright are tried turned

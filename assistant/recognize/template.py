@@ -367,8 +367,12 @@ class TemplateRecognizer:
         for turn in turns:
             penalty = 0.0
             ids = list(range(len(comps)))
-            if tile.underline_side is not None:
-                upright = UPRIGHT_FOR_UNDERLINE[tile.underline_side]
+            # An underline only speaks when its upright turn is among those tried (dice);
+            # upright screenshots ignore it ("IN" is not an N with a bar beside it).
+            upright = (
+                UPRIGHT_FOR_UNDERLINE.get(tile.underline_side) if tile.underline_side else None
+            )
+            if upright is not None and upright in turns:
                 if turn != upright:
                     penalty = self.config.underline_penalty
                 elif bar is not None and len(ids) > 1:
