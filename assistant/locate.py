@@ -70,9 +70,11 @@ class LocateConfig:
     cell_px: int = 128  # side of one grid cell in the rectified board image
 
     # -- working copy ------------------------------------------------------------------------
-    # Pixels in the downscaled copy searched first: 0.5 MP keeps a phone screenshot's tiles
-    # ~110 px and a 1366x768 desktop board's ~50 px while all masks together cost < 10 ms.
-    work_pixels: int = 500_000
+    # Pixels in the downscaled copy searched first: a phone screenshot's tiles stay ~90 px
+    # and a 1366x768 desktop board's ~45 px. Probed 0.25/0.35/0.5 MP: 0.25 MP began to lose
+    # small boards (3x3 and 8x8 of 24 px tiles on a 1920x1080 desktop); 0.5 MP passes the
+    # same cases as 0.35 MP but costs ~3 ms more on a 1080x2400 screenshot.
+    work_pixels: int = 350_000
     # Second try when nothing is found: a small board on a big screen (tiles of 20 px in
     # 1920x1080) needs ~1.5 MP so that the 2 px gaps between tiles survive downscaling.
     retry_pixels: int = 2_100_000
@@ -242,13 +244,14 @@ def locate_board(
         raise BoardNotFoundError(f"the image is only {w}x{h} pixels", hint=_NOT_FOUND_HINT)
 
     least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
+    pyr = _Pyramid(image)
     tried_full = False
     for pixels in (cfg.work_pixels, cfg.retry_pixels):
         if tried_full:
             break
         scale = min(1.0, math.sqrt(pixels / (h * w)))
         tried_full = scale >= 1.0
-        small, back = _resize(image, scale)
+        small, back = _resize(pyr, scale)
         # Grids of 4+ tiles are leads: a board whose tiles blur together here may show
         # only a few of them; the second look decides.
         for lat in _search(small, back, size, cfg)[: cfg.max_leads]:
@@ -257,7 +260,7 @@ def locate_board(
                 to_full, lat = _second_look(image, lat, to_full, size, cfg)
             if len(lat.present) < least:
                 continue
-            located = _rectify(image, lat, to_full, cfg)
+            located = _rectify(pyr, lat, to_full, cfg)
             if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
                 return located
     raise BoardNotFoundError("no letter grid found in the image", hint=_NOT_FOUND_HINT)
@@ -285,21 +288,36 @@ def _second_look(
 # -- image copies ---------------------------------------------------------------------------
 
 
-def _resize(image: Image, scale: float) -> tuple[Image, FloatArray]:
+class _Pyramid:
+    """An image and its exact halvings (INTER_AREA), made when first asked for. Lives for
+    one ``locate_board`` call: the search and the final warp share the halvings."""
+
+    def __init__(self, image: Image) -> None:
+        self._levels = [image]
+
+    def level(self, k: int) -> Image:
+        while len(self._levels) <= k:
+            top = self._levels[-1]
+            h2, w2 = top.shape[0] // 2, top.shape[1] // 2
+            half = cv2.resize(top[: 2 * h2, : 2 * w2], (w2, h2), interpolation=cv2.INTER_AREA)
+            self._levels.append(_u8(half))
+        return self._levels[k]
+
+
+def _resize(pyr: _Pyramid, scale: float) -> tuple[Image, FloatArray]:
     """Downscale by ``scale`` (<= 1); also return the matrix taking small-copy pixel
-    coordinates back to ``image`` coordinates (pixel index i covers [i, i+1)).
+    coordinates back to full-image coordinates (pixel index i covers [i, i+1)).
 
     Exact halvings with INTER_AREA (OpenCV's fast path: 0.6 ms for a 1080x2400 screenshot,
     against 9 ms for one INTER_AREA resize by 0.44), then INTER_LINEAR for the remaining
     factor, which is above 0.5 so it does not alias.
     """
-    back = np.eye(3)
-    out = image
-    while scale <= 0.5 and min(out.shape[:2]) >= 4:
-        h2, w2 = out.shape[0] // 2, out.shape[1] // 2
-        out = _u8(cv2.resize(out[: 2 * h2, : 2 * w2], (w2, h2), interpolation=cv2.INTER_AREA))
-        back = back @ _scale_matrix(2.0, 2.0)
+    k = 0
+    while scale <= 0.5 and min(pyr.level(k).shape[:2]) >= 8:
+        k += 1
         scale *= 2.0
+    out = pyr.level(k)
+    back = _scale_matrix(2.0**k, 2.0**k)
     if scale < 1.0:
         h, w = out.shape[:2]
         w2, h2 = max(1, round(w * scale)), max(1, round(h * scale))
@@ -360,9 +378,10 @@ def _candidates(
     outlines: list[FloatArray] = []
     for mask in _masks(img, cfg):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
-        for cnt in contours:
-            if len(cnt) < min_points:
-                continue
+        # Most outlines are specks and glyphs: drop them by length without a Python loop.
+        lengths = np.fromiter(map(len, contours), dtype=np.int64, count=len(contours))
+        for i in np.flatnonzero(lengths >= min_points):
+            cnt = contours[int(i)]
             _, _, bw, bh = cv2.boundingRect(cnt)
             if min(bw, bh) < min_side or max(bw, bh) > 1.5 * max_side:
                 continue
@@ -740,7 +759,7 @@ def _refine(
         return to_full, lat
     tile_full = _tile_side_full(to_full, lat)
     scale = min(1.0, cfg.refine_tile_px / max(tile_full, 1.0))
-    small, back = _resize(np.ascontiguousarray(image[y0:y1, x0:x1]), scale)
+    small, back = _resize(_Pyramid(np.ascontiguousarray(image[y0:y1, x0:x1])), scale)
     leads = _search(small, back, size, cfg)
     again = leads[0] if leads else None
     if again is None or len(again.present) < len(lat.present):
@@ -788,7 +807,7 @@ def _lattice_quad(hmat: FloatArray, rows: int, cols: int, margin: float = 0.5) -
     return np.asarray(cv2.perspectiveTransform(q.reshape(-1, 1, 2), hmat).reshape(-1, 2))
 
 
-def _rectify(image: Image, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig) -> LocatedBoard:
+def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig) -> LocatedBoard:
     p = cfg.cell_px
     # Board pixel x (centre at x + 0.5) -> lattice coordinate (x + 0.5) / p - 0.5.
     board_to_lattice = np.array(
@@ -796,9 +815,15 @@ def _rectify(image: Image, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig
     )
     hmat = to_full @ board_to_lattice
     hmat = hmat / hmat[2, 2]
+    # Warp from the smallest halving in which every cell still has >= cell_px pixels:
+    # area-averaged, so big tiles are not aliased, and a quarter of the pixels to read.
+    grid = np.array([[c, r] for r in range(lat.rows) for c in range(lat.cols)], np.float64)
+    smallest = float(np.min(_local_pitch(to_full, grid)))
+    k = max(0, math.floor(math.log2(max(smallest / p, 1.0))))
+    level_from_full = np.linalg.inv(_scale_matrix(2.0**k, 2.0**k))
     board = cv2.warpPerspective(
-        image,
-        hmat,
+        pyr.level(k),
+        level_from_full @ hmat,
         (lat.cols * p, lat.rows * p),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
