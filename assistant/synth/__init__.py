@@ -55,8 +55,6 @@ from assistant.synth.paint import check_fonts
 
 __all__ = ["LOOKS", "LOOK_SPECS", "KnobRanges", "LookSpec", "SynthBoard", "render_board"]
 
-KINDS = ("full-screenshot", "desktop-screenshot", "cropped-grid", "photo")
-
 
 @dataclass(frozen=True)
 class KnobRanges:
@@ -111,10 +109,7 @@ class LookSpec:
 def _deal_classic(
     rng: np.random.Generator, rows: int, cols: int
 ) -> tuple[BoardContent, dict[str, Any]]:
-    dice = CLASSIC_DICE if rows * cols <= 16 else BIG_DICE
-    return roll_dice(rng, dice, rows, cols, turn=True), {
-        "dice": "classic" if rows * cols <= 16 else "big"
-    }
+    return roll_dice(rng, CLASSIC_DICE, rows, cols, turn=True), {"dice": "classic"}
 
 
 def _deal_big(

@@ -90,6 +90,35 @@ def _table(ctx: Ctx, h: int, w: int, pitch: float) -> tuple[Image.Image, str]:
     return to_image(arr), kind
 
 
+def _side_letter(
+    ctx: Ctx,
+    img: Image.Image,
+    pad: int,
+    face: int,
+    side: tuple[float, float],
+    ink: RGB,
+    font_name: str,
+) -> None:
+    """A foreshortened letter on the side of the die that shows (as on the real photos,
+    where the neighbouring faces' letters peek out below the top faces)."""
+    sx, sy = side
+    band = max(abs(sx), abs(sy))
+    if band < 4:
+        return
+    glyph = Image.new("L", (face, face), 0)
+    font = ctx.painter.fit_font(font_name, "W", face * 0.7, face * 0.5)
+    letter = chr(65 + ctx.int(0, 25))
+    ImageDraw.Draw(glyph).text((face / 2, face / 2), letter, font=font, fill=255, anchor="mm")
+    glyph = glyph.rotate(90 * ctx.int(0, 3))
+    if abs(sy) >= abs(sx):
+        squashed = glyph.resize((face, max(1, round(band))), Image.Resampling.BILINEAR)
+        at = (pad, pad + face if sy > 0 else round(pad + sy))
+    else:
+        squashed = glyph.resize((max(1, round(band)), face), Image.Resampling.BILINEAR)
+        at = (pad + face if sx > 0 else round(pad + sx), pad)
+    img.paste(Image.new("RGBA", squashed.size, (*ink, 255)), at, squashed)
+
+
 def _die(
     ctx: Ctx,
     letter: str,
@@ -117,6 +146,7 @@ def _die(
     mask = p.rounded_mask(round(bx1 - bx0), round(by1 - by0), round(rad))
     body.paste(Image.new("RGBA", mask.size, (*side_rgb, 255)), (round(bx0), round(by0)), mask)
     img.alpha_composite(body)
+    _side_letter(ctx, img, pad, face, side, mix(ink, side_rgb, 0.35), font_name)
     # Shaded top face: lighter middle, darker rim (the die's rounded edges).
     yy, xx = np.mgrid[0:face, 0:face].astype(np.float32)
     u = (xx - face / 2) / (face / 2)
