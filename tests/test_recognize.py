@@ -87,6 +87,7 @@ def test_every_screenshot_fixture_reads_exactly_and_confidently(
     assert [[r.value for r in readings[i * 4 : i * 4 + 4]] for i in range(4)] == [
         list(row) for row in board.values
     ]
+    assert min(r.value_confidence for r in readings) >= THRESHOLD
     assert all(r.engine == "template" and r.turn == 0 for r in readings)
 
 
@@ -121,6 +122,23 @@ def test_dice_photos_read_exactly_and_confidently_with_tesseract(
 def test_no_fixture_tile_is_confidently_wrong(name: str, matcher: TemplateRecognizer) -> None:
     board = BOARDS[name]
     assert _confident_wrong(board, _read(board, matcher)) == []
+
+
+@pytest.mark.parametrize("withheld", ["1", "2", "3", "4"])
+def test_a_digit_without_templates_is_never_read_confidently(withheld: str) -> None:
+    templates = load_templates([builtin_template_dir()]).subset(
+        GLYPH_CLASSES + "0123456789".replace(withheld, "")
+    )
+    blind = TemplateRecognizer(templates, TEMPLATE_ONLY)
+    seen = 0
+    for name in SCREEN:
+        board = BOARDS[name]
+        assert board.values is not None
+        for r in _read(board, blind):
+            if withheld in str(board.values[r.row][r.col]):
+                seen += 1
+                assert r.value_confidence < THRESHOLD, (name, r.row, r.col, r.value)
+    assert seen >= 3
 
 
 @pytest.mark.parametrize("withheld", ["E", "A", "S", "O", "R", "T"])

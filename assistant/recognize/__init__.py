@@ -96,6 +96,9 @@ class RecognizeConfig:
     calib_bias: float = -41.97
     calib_score: float = 45.12
     calib_margin: float = 6.61
+    # The same fit for point-value digits (digit templates only; the 134 value digits of the
+    # Wordament fixtures: true s1 >= 0.906, withheld-class s1 <= 0.785): bias, score, margin.
+    value_calib: tuple[float, float, float] = (-28.10, 30.63, 15.88)
     hole_penalty: float = 0.15  # score lost by a template with another hole count (A/V, R/U)
     rotations: Literal["auto", "upright", "any"] = "auto"  # quarter turns tried (dice: any)
     turn_check: float = 0.93  # tiles reading worse than this upright are tried turned
@@ -116,10 +119,16 @@ class RecognizeConfig:
     tesseract_all_multi: bool = False  # also ask about confident multi-letter tiles
 
 
-def calibrated(score: float, margin: float, config: RecognizeConfig) -> float:
+def calibrated(
+    score: float, margin: float, config: RecognizeConfig, *, digit: bool = False
+) -> float:
     """The calibrated confidence of a reading with best score ``score`` and ``margin``
-    over the best other class (see ``RecognizeConfig``)."""
-    z = config.calib_bias + config.calib_score * score + config.calib_margin * margin
+    over the best other class (see ``RecognizeConfig``); ``digit`` for point values."""
+    if digit:
+        bias, w_score, w_margin = config.value_calib
+    else:
+        bias, w_score, w_margin = config.calib_bias, config.calib_score, config.calib_margin
+    z = bias + w_score * score + w_margin * margin
     if z >= 0:
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)

@@ -13,12 +13,13 @@ collects, for every character of every tile:
 
 A logistic regression (L2-regularized, equal class weights) of positive vs negative on
 (s1, margin) gives ``calib_bias``, ``calib_score`` and ``calib_margin`` for
-``RecognizeConfig``. It prints them with the accuracy table. ``fixture_boards`` is also
-used by the tests.
+``RecognizeConfig``. ``--table`` also prints the accuracy table of the shipped settings.
+``fixture_boards`` is also used by the tests.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -32,7 +33,7 @@ import numpy.typing as npt
 from assistant.cut import cut_tiles, face_tilt
 from assistant.locate import LocatedBoard, Point
 from assistant.recognize import RecognizeConfig
-from assistant.recognize.template import ALL_TURNS, TemplateRecognizer
+from assistant.recognize.template import ALL_TURNS, DIGITS, TemplateRecognizer
 
 # Lattice corners (top-left, top-right, bottom-right, bottom-left; source pixels) of the
 # physical Boggle photos in fixtures/real, measured by hand on the images, so the
@@ -127,6 +128,28 @@ def collect(
     return np.array(pos), np.array(neg)
 
 
+def collect_values(
+    recognizer: TemplateRecognizer, boards: Sequence[FixtureBoard]
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Like ``collect`` for the point-value digits (digit classes only)."""
+    pos: list[tuple[float, float]] = []
+    neg: list[tuple[float, float]] = []
+    for board in boards:
+        if board.values is None:
+            continue
+        tiles = cut_tiles(board.located)
+        for tile, scores in zip(tiles, recognizer.value_scores(tiles), strict=True):
+            want = str(board.values[tile.row][tile.col])
+            if scores.shape[0] != len(want):
+                continue
+            for row, digit in zip(scores, want, strict=True):
+                i = DIGITS.index(digit)
+                others = np.sort(np.delete(row, i))[::-1]
+                pos.append((float(row[i]), float(row[i] - others[0])))
+                neg.append((float(others[0]), float(others[0] - others[1])))
+    return np.array(pos), np.array(neg)
+
+
 def _pair(
     recognizer: TemplateRecognizer,
     blocks: Sequence[tuple[int, npt.NDArray[np.float32]]],
@@ -180,6 +203,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"positives: s1 >= {pos[:, 0].min():.3f}, margin >= {pos[:, 1].min():.3f}")
     print(f"negatives: s1 <= {neg[:, 0].max():.3f}, margin <= {neg[:, 1].max():.3f}")
     print(f"calib_bias={bias:.2f}, calib_score={w_score:.2f}, calib_margin={w_margin:.2f}")
+    vpos, vneg = collect_values(recognizer, boards)
+    value_fit = fit_logistic(vpos, vneg)
+    print(
+        f"{len(vpos)} value digits: s1 >= {vpos[:, 0].min():.3f}, "
+        f"withheld <= {vneg[:, 0].max():.3f}"
+    )
+    print("value_calib=(" + ", ".join(f"{x:.2f}" for x in value_fit) + ")")
     cfg = RecognizeConfig(calib_bias=bias, calib_score=w_score, calib_margin=w_margin)
     z_pos = bias + pos @ np.array([w_score, w_margin])
     z_neg = bias + neg @ np.array([w_score, w_margin])
@@ -193,7 +223,49 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  weakest true   {names[i]}: s1 {pos[i, 0]:.3f} margin {pos[i, 1]:.3f}")
         for i in np.argsort(-p_neg)[:8]:
             print(f"  strongest false {names[i]}: s1 {neg[i, 0]:.3f} margin {neg[i, 1]:.3f}")
+    if "--table" in args:
+        print_table(boards)
     return 0
+
+
+def print_table(boards: Sequence[FixtureBoard]) -> None:
+    """Per board, with the shipped configuration: tiles right, exact board, unsure tiles,
+    confidently wrong tiles, values right; templates alone and with Tesseract."""
+    from assistant.recognize import recognize_tiles, tesseract
+
+    modes: list[tuple[str, RecognizeConfig]] = [("templates", RecognizeConfig(tesseract="never"))]
+    if tesseract.available():
+        modes.append(("+tesseract", RecognizeConfig(tesseract="auto")))
+    for mode, cfg in modes:
+        engine = TemplateRecognizer(config=dataclasses.replace(cfg, learned_styles=False))
+        print(f"\n{mode}: board | tiles right | exact | unsure | confident-wrong | values right")
+        totals = np.zeros(6, int)
+        for board in boards:
+            readings = recognize_tiles(cut_tiles(board.located), config=cfg, engines=[engine])
+            truth = [x for row in board.labels for x in row]
+            right = sum(r.label == t for r, t in zip(readings, truth, strict=True))
+            unsure = sum(r.confidence < cfg.threshold for r in readings)
+            wrong = sum(
+                r.label != t and r.confidence >= cfg.threshold
+                for r, t in zip(readings, truth, strict=True)
+            )
+            values = "-"
+            if board.values is not None:
+                flat = [v for row in board.values for v in row]
+                good = sum(r.value == v for r, v in zip(readings, flat, strict=True))
+                low = sum(r.value_confidence < cfg.threshold for r in readings)
+                values = f"{good}/{len(flat)} ({low} unsure)"
+                totals[4:] += (good, len(flat))
+            exact = right == len(truth) and unsure == 0
+            totals[:4] += (right, len(truth), exact, unsure)
+            print(
+                f"  {Path(board.name).stem} | {right}/{len(truth)} | {'yes' if exact else 'no'}"
+                f" | {unsure} | {wrong} | {values}"
+            )
+        print(
+            f"  total | {totals[0]}/{totals[1]} | {totals[2]}/{len(boards)} | {totals[3]} | - |"
+            f" {totals[4]}/{totals[5]}"
+        )
 
 
 if __name__ == "__main__":

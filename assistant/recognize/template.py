@@ -67,20 +67,27 @@ class TemplateSet:
     classes: tuple[str, ...]
     starts: npt.NDArray[np.intp]
     config: GlyphConfig = field(default_factory=GlyphConfig)
+    # Subsets already cut from this set (a memo: the set itself never changes).
+    _subsets: dict[str, TemplateSet] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
         return len(self.chars)
 
     def subset(self, allowed: str) -> TemplateSet:
         """The templates of the classes in ``allowed`` only."""
+        if allowed in self._subsets:
+            return self._subsets[allowed]
         keep = np.array([c in allowed for c in self.chars])
         chars = tuple(c for c, k in zip(self.chars, keep, strict=True) if k)
         classes = tuple(c for c in self.classes if c in allowed)
         starts = np.array([chars.index(c) for c in classes], np.intp)
         styles = tuple(s for s, k in zip(self.styles, keep, strict=True) if k)
-        return TemplateSet(
-            chars, styles, self.matrix[keep], self.holes[keep], classes, starts, self.config
-        )  # fmt: skip
+        matrix, hole_counts = self.matrix[keep], self.holes[keep]
+        matrix.setflags(write=False)
+        hole_counts.setflags(write=False)
+        subset = TemplateSet(chars, styles, matrix, hole_counts, classes, starts, self.config)
+        self._subsets[allowed] = subset
+        return subset
 
     def class_scores(
         self, feats: npt.NDArray[np.float32], hole_counts: npt.NDArray[np.int8], penalty: float
@@ -288,7 +295,7 @@ class TemplateRecognizer:
             order = np.argsort(-scores[row])
             s1, s2 = float(scores[row, order[0]]), float(scores[row, order[1]])
             digit = self._digits.classes[order[0]]
-            texts.setdefault(t_i, []).append((digit, calibrated(s1, s1 - s2, cfg)))
+            texts.setdefault(t_i, []).append((digit, calibrated(s1, s1 - s2, cfg, digit=True)))
         for t_i, digits in texts.items():
             conf = float(np.prod([c for _, c in digits]))
             out[t_i] = (int("".join(d for d, _ in digits)), conf)
@@ -453,6 +460,17 @@ class TemplateRecognizer:
             cols = np.array(keep, np.intp)
             self._allowed_cache[key] = cols
         return cols
+
+    def value_scores(self, tiles: Sequence[TileImage]) -> list[npt.NDArray[np.float32]]:
+        """Per tile, the digit-class scores of each value digit (digits x ``DIGITS``)."""
+        out = []
+        for tile in tiles:
+            chars = [self._char(m, 0.0) for m in self._value_groups(tile)]
+            if not chars:
+                out.append(np.zeros((0, len(self._digits.classes)), np.float32))
+                continue
+            out.append(self._scores(self._digits, chars, [0] * len(chars)))
+        return out
 
     def value_masks(self, tile: TileImage) -> list[Mask]:
         """The digits of the tile's corner value, left to right (empty when none)."""
