@@ -286,7 +286,7 @@ _KNOB_NAMES = frozenset(
 
 
 def _resolve(
-    spec: LookSpec, rng: np.random.Generator, given: dict[str, Any], r: KnobRanges
+    spec: LookSpec, rng: np.random.Generator, seed: int, given: dict[str, Any], r: KnobRanges
 ) -> Knobs:
     unknown = set(given) - _KNOB_NAMES
     if unknown:
@@ -318,7 +318,7 @@ def _resolve(
     d_noise = nz if photo or rng.random() < r.screen_noise_chance else 0.0
     d_rot = float(rng.uniform(-r.photo_rotate, r.photo_rotate)) if photo else 0.0
     d_persp = float(rng.uniform(*r.photo_perspective)) if photo else 0.0
-    d_theme = spec.themes[int(rng.integers(len(spec.themes)))]
+    d_theme = spec.themes[seed % len(spec.themes)]  # themes take turns over the seeds
     d_clutter = bool(rng.random() < r.clutter_chance)
 
     size = int(given.get("size", d_size))
@@ -388,7 +388,8 @@ def render_board(look: str, seed: int, **knobs: Any) -> SynthBoard:
     """Render one labelled board of ``look`` (one of ``LOOKS``), a pure function of
     (look, seed, knobs). Knobs left out are drawn from the seed (``KnobRanges``):
     size (or rows/cols), tile_px (20-200: tile pitch in the final image), jpeg_quality
-    (40-95, or None for PNG), blur, noise, rotate_deg, perspective, theme, clutter, kind.
+    (40-95, or None for PNG), blur, noise, rotate_deg, perspective, theme (by default the
+    look's themes take turns over the seeds), clutter, kind.
     Raises ValueError for an unknown look or a knob out of range, MissingDependencyError
     when a font package is missing."""
     if look not in LOOK_SPECS:
@@ -398,7 +399,7 @@ def render_board(look: str, seed: int, **knobs: Any) -> SynthBoard:
     ranges = KnobRanges()
     cam = camera.CameraConfig()
     rng = np.random.default_rng([zlib.crc32(look.encode()), int(seed) & 0xFFFFFFFF])
-    k = _resolve(spec, rng, knobs, ranges)
+    k = _resolve(spec, rng, int(seed), knobs, ranges)
     content, deal_info = spec.deal(rng, k.rows, k.cols)
     ctx = Ctx(rng)
     scene = spec.render(ctx, content, k)
