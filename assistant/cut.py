@@ -223,13 +223,18 @@ def cut_tile(
     band = _union([boxes[i] for i in glyph_ids])
     rest = {i: b for i, b in boxes.items() if i not in glyph_ids}
     underline_id, side = _underline(rest, band, glyph_ids, boxes, cfg)
-    rest.pop(underline_id, None) if underline_id is not None else None
+    if underline_id is not None:
+        rest.pop(underline_id, None)
     if rest:
         # Point values are printed in the glyph's ink; coloured bonus badges are not.
-        colours = _mean_colours(lab, labels, n)
-        ink = colours[list(glyph_ids)].mean(axis=0)
-        far = np.linalg.norm(colours - ink, axis=1) > cfg.value_colour * contrast
-        rest = {i: b for i, b in rest.items() if not far[i]}
+        main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
+        ink_colour = _colour(lab, labels, main, boxes[main])
+        near = cfg.value_colour * contrast
+        rest = {
+            i: b
+            for i, b in rest.items()
+            if float(np.linalg.norm(_colour(lab, labels, i, b) - ink_colour)) <= near
+        }
     value_ids = _value_digits(rest, band, h, w, cfg)
 
     glyph = select_components(labels, n, glyph_ids)
@@ -433,14 +438,10 @@ def _underline(
     return None, None
 
 
-def _mean_colours(lab: Image, labels: Labels, n: int) -> npt.NDArray[np.float64]:
-    """Mean Lab colour of each of the ``n`` labelled components (rows)."""
-    flat = labels.ravel()
-    count = np.maximum(np.bincount(flat, minlength=n), 1)
-    channels = lab.reshape(-1, 3)
-    return np.stack(
-        [np.bincount(flat, weights=channels[:, c], minlength=n) / count for c in range(3)], axis=1
-    )
+def _colour(lab: Image, labels: Labels, i: int, box: Box) -> npt.NDArray[np.float64]:
+    """Mean Lab colour of component ``i`` (inside its ``box``)."""
+    window = (slice(box.y, box.y1), slice(box.x, box.x1))
+    return np.asarray(lab[window][labels[window] == i].mean(axis=0), np.float64)
 
 
 def _value_digits(rest: dict[int, Box], band: Box, h: int, w: int, cfg: CutConfig) -> set[int]:

@@ -347,3 +347,46 @@ def test_learned_style_reads_its_board(tmp_path: Path) -> None:
     # Learning again appends to the same style.
     learn(tiles, board.labels, style="desk", directory=style)
     assert len(json.loads((style / "manifest.json").read_text())) > len(manifest)
+
+
+# ------------------------------------------------------------------ special tiles, drawn
+
+
+def _drawn_board(labels: Sequence[str], font_path: Path) -> LocatedBoard:
+    """A 2x3 board of cream tiles with dark text in one of the template fonts."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    cell = 128
+    picture = Image.new("RGB", (3 * cell, 2 * cell), (60, 90, 130))
+    draw = ImageDraw.Draw(picture)
+    for i, text in enumerate(labels):
+        r, c = divmod(i, 3)
+        x0, y0 = c * cell, r * cell
+        draw.rectangle((x0 + 4, y0 + 4, x0 + cell - 5, y0 + cell - 5), fill=(250, 246, 236))
+        size = 64 if len(text) <= 2 else 44
+        font = ImageFont.truetype(str(font_path), size)
+        left, top, right, bottom = draw.textbbox((0, 0), text, font=font)
+        draw.text(
+            (x0 + (cell - (right - left)) / 2 - left, y0 + (cell - (bottom - top)) / 2 - top),
+            text,
+            fill=(40, 40, 50),
+            font=font,
+        )
+    board = np.ascontiguousarray(np.asarray(picture)[:, :, ::-1])
+    return LocatedBoard(2, 3, ((0, 0), (384, 0), (384, 256), (0, 256)), board, cell)
+
+
+@pytest.mark.parametrize(
+    ("drawn", "label"),
+    [("Qu", "QU"), ("QU", "QU"), ("TH", "TH"), ("RE-", "RE-"), ("-ING", "-ING"), ("A/B", "A/B")],
+)
+def test_special_tiles_read_as_their_labels(
+    drawn: str, label: str, matcher: TemplateRecognizer
+) -> None:
+    font = Path("/usr/share/fonts/truetype/open-sans/OpenSans-Semibold.ttf")
+    if not font.exists():
+        pytest.skip("fonts-open-sans is not installed")
+    located = _drawn_board([drawn, "E", "S", "T", "O", "N"], font)
+    readings = _read(located, matcher)
+    assert [r.label for r in readings] == [label, "E", "S", "T", "O", "N"]
+    assert readings[0].confidence >= THRESHOLD

@@ -107,6 +107,12 @@ class RecognizeConfig:
     turn_share: float = 0.1  # ...and this share of the board: the board is dice, any turn
     underline_penalty: float = 0.1  # turns that do not put a die's underline at the bottom
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
+    # A glyph piece this many times wider than the glyph is tall, with a neck of at most
+    # split_neck of the height, is also read as two touching characters ("A/" kerned in
+    # Open Sans); that reading pays split_penalty, so W never reads as "VV".
+    split_width: float = 1.3
+    split_neck: float = 0.25
+    split_penalty: float = 0.05
     invalid_factor: float = 0.3  # confidence kept by a malformed label ("A-B", "/A")
     obstructed_factor: float = 0.5  # ...and by a tile crossed by a line from outside
     max_candidates: int = 4

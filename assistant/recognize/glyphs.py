@@ -44,7 +44,7 @@ class GlyphConfig:
     blur: float = 1.5  # Gaussian sigma over each orientation channel (stroke tolerance)
     pool: int = 2  # average-pool factor of the channels (32 -> 16 cells)
     bins: int = 8  # signed gradient orientations (must be a multiple of 4)
-    merge_overlap: float = 0.5  # components overlapping this share of the narrower: one char
+    merge_overlap: float = 0.5  # stacked components (see char_groups) are one character
     hole_min: float = 0.01  # a hole is at least this share of the character's box (and 3 px)
 
     @property
@@ -104,26 +104,28 @@ def char_groups(
 ) -> list[list[int]]:
     """Group component indices into characters, left to right as seen after ``k`` turns.
 
-    Components whose horizontal extents overlap by more than ``merge_overlap`` of the
-    narrower one belong to one character (a broken stroke). A slanted "/" overlaps its
-    neighbours only a little and stays separate."""
+    Components stacked one above the other (sharing more than ``merge_overlap`` of the
+    narrower one's width but less than that of the shorter one's height) belong to one
+    character: a broken stroke, a dot. Letters side by side stay apart, however close."""
     cfg = config or GlyphConfig()
     turned = [rotate_box(b, k, w, h) for b in boxes]
     order = sorted(range(len(boxes)), key=lambda i: turned[i].x)
     groups: list[list[int]] = []
-    extent: list[tuple[int, int]] = []
     for i in order:
         b = turned[i]
-        if groups:
-            x0, x1 = extent[-1]
-            overlap = min(x1, b.x1) - max(x0, b.x)
-            if overlap > cfg.merge_overlap * min(b.w, x1 - x0):
-                groups[-1].append(i)
-                extent[-1] = (min(x0, b.x), max(x1, b.x1))
-                continue
+        if groups and any(_stacked(turned[j], b, cfg) for j in groups[-1]):
+            groups[-1].append(i)
+            continue
         groups.append([i])
-        extent.append((b.x, b.x1))
     return groups
+
+
+def _stacked(a: Box, b: Box, cfg: GlyphConfig) -> bool:
+    """Two pieces of one character: they share most of their width but sit one above the
+    other (side-by-side letters, even a slanted "/" next to a letter, overlap in height)."""
+    across = min(a.x1, b.x1) - max(a.x, b.x)
+    down = min(a.y1, b.y1) - max(a.y, b.y)
+    return across > cfg.merge_overlap * min(a.w, b.w) and down < cfg.merge_overlap * min(a.h, b.h)
 
 
 def crop_to_ink(mask: Mask) -> Mask:

@@ -371,6 +371,7 @@ class TemplateRecognizer:
             )
             bar = next((i for i, b in enumerate(comps) if b == u), None)
         cache: dict[tuple[int, ...], _Char] = {}
+        pictures: dict[tuple[int, ...], tuple[Mask, Mask | None]] = {}
         for turn in turns:
             penalty = 0.0
             ids = list(range(len(comps)))
@@ -386,6 +387,7 @@ class TemplateRecognizer:
                     ids.remove(bar)  # the bar under a die lying on its side is no letter
             groups = char_groups([comps[i] for i in ids], turn, w, h, self.config.glyph)
             chars = []
+            masks: list[tuple[Mask, Mask | None]] = []
             for g in groups:
                 key = tuple(sorted(ids[i] for i in g))
                 if key not in cache:
@@ -394,8 +396,42 @@ class TemplateRecognizer:
                     if alpha is not None:
                         soft = np.where(cv2.dilate(mask, DILATE) > 0, alpha, 0).astype(np.uint8)
                     cache[key] = self._char(mask, tilt, soft)
+                    pictures[key] = (mask, soft)
                 chars.append(cache[key])
+                masks.append(pictures[key])
             yield turn, chars, penalty
+            if turn == 0:
+                split = self._split_touching(masks, h, tilt)
+                if split is not None:
+                    yield turn, split, penalty + self.config.split_penalty
+
+    def _split_touching(
+        self, masks: Sequence[tuple[Mask, Mask | None]], height: int, tilt: float
+    ) -> list[_Char] | None:
+        """The characters with every too-wide one cut in two at its narrowest neck (kerned
+        letters that touch, "A/" in some fonts); None when nothing is too wide."""
+        cfg = self.config
+        out: list[_Char] = []
+        cut_any = False
+        for mask, soft in masks:
+            x, _, w, _ = cv2.boundingRect(mask)
+            column = np.count_nonzero(mask[:, x : x + w], axis=0)
+            lo, hi = int(w * 0.25), int(w * 0.75)
+            if w >= cfg.split_width * height and hi > lo:
+                neck = lo + int(np.argmin(column[lo:hi]))
+                if column[neck] <= cfg.split_neck * height:
+                    for part in (slice(0, x + neck), slice(x + neck + 1, mask.shape[1])):
+                        piece = np.zeros_like(mask)
+                        piece[:, part] = mask[:, part]
+                        soft_piece = None
+                        if soft is not None:
+                            soft_piece = np.zeros_like(soft)
+                            soft_piece[:, part] = soft[:, part]
+                        out.append(self._char(piece, tilt, soft_piece))
+                    cut_any = True
+                    continue
+            out.append(self._char(mask, tilt, soft))
+        return out if cut_any else None
 
     def _char(self, mask: Mask, tilt: float, soft: Mask | None = None) -> _Char:
         """Features (from the anti-aliased ``soft`` picture when there is one) and hole count
