@@ -401,36 +401,42 @@ class TemplateRecognizer:
                 masks.append(pictures[key])
             yield turn, chars, penalty
             if turn == 0:
-                split = self._split_touching(masks, h, tilt)
+                split = self._split_touching(masks, chars, h, tilt)
                 if split is not None:
                     yield turn, split, penalty + self.config.split_penalty
 
     def _split_touching(
-        self, masks: Sequence[tuple[Mask, Mask | None]], height: int, tilt: float
+        self,
+        masks: Sequence[tuple[Mask, Mask | None]],
+        chars: Sequence[_Char],
+        height: int,
+        tilt: float,
     ) -> list[_Char] | None:
         """The characters with every too-wide one cut in two at its narrowest neck (kerned
         letters that touch, "A/" in some fonts); None when nothing is too wide."""
         cfg = self.config
         out: list[_Char] = []
         cut_any = False
-        for mask, soft in masks:
+        for (mask, soft), char in zip(masks, chars, strict=True):
             x, _, w, _ = cv2.boundingRect(mask)
+            if w < cfg.split_width * height:
+                out.append(char)
+                continue
             column = np.count_nonzero(mask[:, x : x + w], axis=0)
             lo, hi = int(w * 0.25), int(w * 0.75)
-            if w >= cfg.split_width * height and hi > lo:
-                neck = lo + int(np.argmin(column[lo:hi]))
-                if column[neck] <= cfg.split_neck * height:
-                    for part in (slice(0, x + neck), slice(x + neck + 1, mask.shape[1])):
-                        piece = np.zeros_like(mask)
-                        piece[:, part] = mask[:, part]
-                        soft_piece = None
-                        if soft is not None:
-                            soft_piece = np.zeros_like(soft)
-                            soft_piece[:, part] = soft[:, part]
-                        out.append(self._char(piece, tilt, soft_piece))
-                    cut_any = True
-                    continue
-            out.append(self._char(mask, tilt, soft))
+            neck = lo + int(np.argmin(column[lo:hi]))
+            if column[neck] > cfg.split_neck * height:
+                out.append(char)
+                continue
+            for part in (slice(0, x + neck), slice(x + neck + 1, mask.shape[1])):
+                piece = np.zeros_like(mask)
+                piece[:, part] = mask[:, part]
+                soft_piece = None
+                if soft is not None:
+                    soft_piece = np.zeros_like(soft)
+                    soft_piece[:, part] = soft[:, part]
+                out.append(self._char(piece, tilt, soft_piece))
+            cut_any = True
         return out if cut_any else None
 
     def _char(self, mask: Mask, tilt: float, soft: Mask | None = None) -> _Char:
