@@ -44,10 +44,9 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
 GLYPH_CLASSES = LETTERS + "u-/"
 APP_NAME = "boggle-assistant"
-# Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
 ALL_TURNS = (0, 1, 2, 3)
-DILATE = np.ones((3, 3), np.uint8)
-SOFT = bool(int(os.environ.get("SOFT", "1")))
+DILATE = np.ones((3, 3), np.uint8)  # the rim of anti-aliased pixels kept around a character
+# Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
 UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
 
 
