@@ -1,30 +1,34 @@
 """Stage 2: find the letter grid in an image, wherever it is, and rectify it.
 
-How it works (no crop fractions anywhere: the grid is found from the tiles themselves):
+No crop fractions anywhere: the grid is found from the tiles themselves.
 
-1. **Candidates.** A downscaled copy (about :attr:`LocateConfig.work_pixels` pixels) is cut
-   into foreground/background several cheap ways: Otsu on grey (tiles lighter or darker than
-   what surrounds them), Otsu on saturation (white dice in a coloured tray), a local-mean
-   threshold (cream tiles on a light table, separated only by shadowed gaps), and the regions
-   that edges enclose. The outer contours of every mask are kept when they are square-ish
-   and fill their rotated bounding box (rounded squares do; circles, text and bars don't).
-   The same tile found by several masks is counted once.
-2. **Lattice.** Every candidate looks for its nearest candidate of similar size to the
-   right, left, up and down (along its own rotation, at a spacing of 1-2 tile sides, close to
-   the axis); mutual pairs are linked, and each linked group gets integer (row, col)
-   coordinates by walking the links. A homography from those coordinates to the tile
-   centres is fitted with RANSAC (this is what straightens photos taken at an angle), tiles
-   off the fit are dropped, sparse edge rows/columns are trimmed, and the group that is
-   regular, dense enough and covers the most area wins. 2..8 rows and columns.
-3. **Refine.** When the tiles were small in the working copy, the same search runs again on
-   a crop around the board taken from the full-resolution image, for sub-pixel corners.
-4. **Rectify.** The homography (extended half a pitch beyond the outer tile centres, so each
-   cell is its tile plus its share of the gaps) warps the board to
-   ``rows*cell_px x cols*cell_px``.
+1. **Candidates.** A downscaled copy (:attr:`LocateConfig.work_pixels`; exact halvings, so
+   cheap) is cut into foreground/background four ways: Otsu on grey, Otsu on saturation
+   (white dice in a coloured tray), a local-mean threshold (cream tiles on a light table,
+   separated only by shadowed gaps) and the regions that edges enclose. Every outline of
+   every cut, holes included (so both polarities: light tiles on dark and dark on light), is
+   a candidate when it is square-ish and fills its rotated box (rounded squares do;
+   circles, glyphs and bars don't). The same tile found twice is kept once.
+2. **Lattice.** Each candidate finds its nearest candidate of similar size one step
+   right, left, down and up along its own axes (1-1.9 sides away, near the axis); mutual
+   pairs are linked and each linked group gets (col, row) coordinates by walking the links.
+   RANSAC fits a homography from those coordinates to the centres and drops outliers;
+   every candidate that sits on the fitted lattice then joins (this mends groups split by a
+   stray blob); sparse outer rows/columns are trimmed. The final map is affine unless a
+   homography fits clearly better (a photo taken at an angle); with perspective, each
+   tile's centre is re-measured in the straightened lattice. Cells must be square, 2..8
+   rows and columns, mostly seen.
+3. **Second look.** When the tiles were small in the searched copy, or some were not seen,
+   the search runs again on a sharper crop around the grid (its thresholds now see only
+   the board), growing it by a row/column per pass if one was missed.
+4. **Accept.** At least 3x3 tiles (2x2 with ``size``), and most cells must show a glyph in
+   their middle, which keeps chart grids, tables and chessboards out.
+5. **Rectify.** The lattice, extended half a pitch beyond the outer tile centres (each cell
+   is its tile plus its share of the gaps), is warped to ``rows*cell_px x cols*cell_px``
+   from the smallest halving that still gives every cell ``cell_px`` pixels.
 
-If nothing grid-like is found at the working size (for example a small board in a large
-desktop screenshot) the search is repeated once on a larger copy before giving up with
-:class:`BoardNotFoundError`.
+If nothing is found in the working copy (a small board on a big screen) the search runs
+once more on a larger copy before :class:`BoardNotFoundError`.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ FloatArray = npt.NDArray[np.float64]
 
 _NOT_FOUND_HINT = "crop closer to the board, or pass --size 4x4 (rows x cols) if you know it"
 _MIN_DIM, _MAX_DIM = 2, 8
+_LINK_CHUNK = 512  # candidates per block of the pairwise neighbour search
 
 
 def _frozen(values: list[float]) -> FloatArray:
@@ -60,11 +65,13 @@ _RIGHT, _DOWN = _frozen([1.0, 0.0]), _frozen([0.0, 1.0])  # lattice steps (col, 
 class LocateConfig:
     """Tuned numbers for locating boards (see each field for how it was tuned).
 
-    Tuned on the 22 real fixtures (fixtures/real) and on transformed copies of them (small
-    boards pasted into a cluttered 1920x1080 canvas, rotation, perspective, JPEG, blur,
-    noise, inverted colours) and 5x5/6x6 boards tiled from real tiles; see
-    tests/test_locate.py. Where a range is given, both ends were probed and the value
-    chosen sits well inside the range that passes every case.
+    Tuned on the 22 real fixtures (fixtures/real), on transformed copies of them (small on
+    a cluttered 1920x1080 desktop, rotated, perspective-warped, JPEG q20, blurred, noisy,
+    inverted) and on 3x3..8x8 boards tiled from real tiles (tests/test_locate.py), with 60
+    unrelated pictures (diagrams, charts, icons, code screenshots) that must give no board.
+    "Probed a..b" means both ends were tried one at a time and pass all of that; the value
+    sits inside. Values without a probe were set once by inspection and are not sensitive
+    on this material.
     """
 
     cell_px: int = 128  # side of one grid cell in the rectified board image
@@ -75,8 +82,8 @@ class LocateConfig:
     # small boards (3x3 and 8x8 of 24 px tiles on a 1920x1080 desktop); 0.5 MP passes the
     # same cases as 0.35 MP but costs ~3 ms more on a 1080x2400 screenshot.
     work_pixels: int = 350_000
-    # Second try when nothing is found: a small board on a big screen (tiles of 20 px in
-    # 1920x1080) needs ~1.5 MP so that the 2 px gaps between tiles survive downscaling.
+    # Second try when nothing is found: a 1920x1080 desktop at full size, so that the
+    # 1-2 px gaps between 20-25 px tiles are still there.
     retry_pixels: int = 2_100_000
     # When the tiles are smaller than this (working-copy pixels) the board is searched
     # again in a full-resolution crop for accurate corners (errors of 1 px at 10-20 px
@@ -92,50 +99,60 @@ class LocateConfig:
     max_leads: int = 3
 
     # -- candidate tiles ---------------------------------------------------------------------
-    # Smallest tile side, in source pixels (the brief: tiles of ~20 px on a big screen;
-    # code text glyphs, which line up in grids too, are below this) ...
+    # Smallest tile side, in source pixels (supported: tiles from ~20 px; the glyphs of
+    # code text, which line up in grids too, are below this). 18 lost a 6x6 board of 22 px
+    # tiles; 10 passed too ...
     min_tile_src_px: float = 14.0
     # ... and in the searched copy, where gaps between tiles vanish below ~6 px.
     min_tile_px: float = 6.0
     max_tile_frac: float = 0.6  # largest tile side / shorter image side (a 2x2 tight crop)
-    # short/long side of a tile's rotated box: a square seen 40 degrees off-axis is 0.77;
-    # 0.7 keeps the cells of chart grids and table rows out.
+    # short/long side of a tile's rotated box: a square seen 40 degrees off-axis is 0.77.
+    # Probed 0.62..0.78.
     min_aspect: float = 0.7
-    # contour area / rotated-box area: rounded squares 0.89-0.99, a circle is 0.785; real
-    # tiles measured 0.86-0.99 (letters touching the edge cost a few percent).
+    # contour area / rotated-box area: a circle is 0.785; the fixtures' tiles measure
+    # 0.95-1.0 on screens and 0.86-0.95 for dice. 0.78 let in a false board, 0.86 lost
+    # the UO dice.
     min_fill: float = 0.82
     # Duplicates (same tile from two masks): centres closer than this x side, sizes within
     # ``dup_size_ratio``.
     dup_dist: float = 0.3
     dup_size_ratio: float = 1.25
-    # Local-mean threshold: block as a fraction of the shorter image side, and offset.
+    # Local-mean threshold: block as a fraction of the shorter image side (0.03 lost some
+    # 5x5/8x8 boards and was slower), and offset (probed 2..8).
     adaptive_block_frac: float = 0.08
     adaptive_offset: float = 4.0
-    canny_low: float = 30.0  # edge-mask thresholds on a lightly blurred grey image
+    # Edge-mask thresholds on a lightly blurred grey image (probed 20/60..45/135).
+    canny_low: float = 30.0
     canny_high: float = 90.0
 
     # -- lattice -----------------------------------------------------------------------------
-    neighbour_size_ratio: float = 1.3  # neighbouring tiles' sides differ at most this much
-    # Centre spacing / tile side for neighbours: 1.0 = touching tiles; Boggle trays ~1.25;
-    # Wordament 1.06; 1.9 allows wide gaps.
+    # Neighbouring tiles' sides differ at most this much (probed 1.2..1.45).
+    neighbour_size_ratio: float = 1.3
+    # Centre spacing / tile side for neighbours: 1.0 = touching tiles; the fixtures measure
+    # 1.03 (Wordament) to 1.16 (dice). Probed max 1.6 (passes) and 2.3 (a false board).
     min_pitch: float = 0.95
     max_pitch: float = 1.9
-    max_off_axis: float = 0.28  # sideways offset of a neighbour / tile side (~15° rotation)
-    # RANSAC reprojection tolerance as a fraction of the pitch: 12% admits the few-percent
-    # jitter of blob centres plus lens distortion; a misplaced tile is off by >= 50%.
+    # Sideways offset of a neighbour / tile side, measured across the tile's own axis
+    # (~15 degrees of disagreement between a tile's outline and the grid). Probed 0.2..0.36.
+    max_off_axis: float = 0.28
+    # RANSAC reprojection tolerance, x pitch: admits the jitter of blob centres and of dice
+    # in their cells; a misplaced tile is off by >= 50%. 0.08 lost the StevieG47 dice,
+    # 0.16 let in a false board.
     fit_tol: float = 0.12
     # Affine unless a homography brings the RMS error below this fraction of the affine
-    # one: pure noise on 16 tiles gains ~4% from the two extra parameters, a phone photo
-    # at 30-40 degrees gains 60-90%.
+    # one: the test's keystone warp gains 65-80%, hand-placed dice (no perspective) ~10%.
+    # Probed 0.6..0.9.
     perspective_gain: float = 0.75
     # Candidates within this distance (x pitch) of a lattice point join the grid; the
-    # passes stop when no tile is added.
+    # passes stop when no tile is added. Probed 0.12..0.3.
     harvest_tol: float = 0.2
     harvest_passes: int = 3
     affine_enough: float = 0.02  # affine RMS error (x pitch) below which it is kept anyway
-    # Rows/columns at the edge of a group with fewer tiles than this fraction are dropped.
+    # Rows/columns at the edge of a group with fewer tiles than this fraction are dropped
+    # (0.65 lost dice rows of the UO photo; at 0.35 a row with 2 of 5 tiles is kept).
     min_line_fill: float = 0.5
     # A grid needs this fraction of its cells seen as tiles (blank/odd tiles are allowed).
+    # Probed 0.5..0.75.
     min_cells_fill: float = 0.6
     min_cells_fill_with_size: float = 0.4  # ... and this when --size says what to expect
     # Tiles needed for a grid: 9 (3x3, the smallest real game) when the size is detected,
@@ -145,15 +162,16 @@ class LocateConfig:
     min_tiles_with_size: int = 4
     # Without --size, this share of cells must show a glyph in their middle
     # (``ink_box`` of the cell): ``ink_min_frac`` of the pixels differ from the cell's median
-    # grey by more than ``ink_contrast``. Letters cover 8-25% of the box on every fixture
-    # (values, bonus marks and rotated dice included); JPEG noise and noise of sd 15 stay
-    # under 1%; the empty cells of chart grids have none.
+    # grey by more than ``ink_contrast``. Letters cover 8-41% of the box in every cell of
+    # every fixture; noise of sd 15 reaches 0.7%; the empty cells of chart grids have none.
+    # Probed min_inked_cells 0.4..0.8.
     min_inked_cells: float = 0.6
     ink_box: float = 0.6
     ink_contrast: int = 40
     ink_min_frac: float = 0.03
     # Column pitch / row pitch of the fitted lattice (square cells; 1.3 allows ~40 degrees
-    # of foreshortening). Rejects grids of wide table cells.
+    # of foreshortening). Rejects grids of wide table cells. 1.15 lost the perspective
+    # copies; 1.5 passed too.
     max_pitch_aspect: float = 1.3
 
 
@@ -445,27 +463,10 @@ def _search(
 def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
     """Groups of candidates linked to their mutual nearest neighbours, with (col, row)."""
     n = len(c)
-    x, y, s, a = c[:, 0], c[:, 1], c[:, 2], c[:, 3]
-    dx = x[None, :] - x[:, None]
-    dy = y[None, :] - y[:, None]
-    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
-    u = dx * cos + dy * sin  # along candidate i's own "horizontal"
-    v = -dx * sin + dy * cos
-    ratio = s[None, :] / s[:, None]
-    m = 0.5 * (s[None, :] + s[:, None])
-    ok = (ratio <= cfg.neighbour_size_ratio) & (ratio >= 1 / cfg.neighbour_size_ratio)
-    dist = np.hypot(dx, dy)
-    lo, hi, off = cfg.min_pitch * m, cfg.max_pitch * m, cfg.max_off_axis * m
     steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
     nearest = np.full((4, n), -1, dtype=np.int64)
-    for k, (sx, sy) in enumerate(steps):
-        along = u * sx + v * sy
-        across = np.abs(v if sx else u)
-        cand = ok & (along >= lo) & (along <= hi) & (across <= off)
-        d = np.where(cand, dist, np.inf)
-        j = np.argmin(d, axis=1)
-        has = np.isfinite(d[np.arange(n), j])
-        nearest[k, has] = j[has]
+    for start in range(0, n, _LINK_CHUNK):  # bounded memory for images full of squares
+        _nearest(c, start, min(n, start + _LINK_CHUNK), steps, nearest, cfg)
     opposite = (1, 0, 3, 2)
     groups: list[dict[int, tuple[int, int]]] = []
     seen = np.zeros(n, dtype=bool)
@@ -493,6 +494,38 @@ def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
         if len(coords) >= cfg.min_tiles_with_size:
             groups.append(coords)
     return groups
+
+
+def _nearest(
+    c: FloatArray,
+    i0: int,
+    i1: int,
+    steps: tuple[tuple[int, int], ...],
+    nearest: npt.NDArray[np.int64],
+    cfg: LocateConfig,
+) -> None:
+    """For candidates i0..i1, the nearest candidate of similar size one step away in each
+    direction along the candidate's own axes (written into ``nearest[k, i]``, -1 if none)."""
+    x, y, s = c[:, 0], c[:, 1], c[:, 2]
+    a = c[i0:i1, 3]
+    dx = x[None, :] - x[i0:i1, None]
+    dy = y[None, :] - y[i0:i1, None]
+    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    u = dx * cos + dy * sin  # along candidate i's own "horizontal"
+    v = -dx * sin + dy * cos
+    ratio = s[None, :] / s[i0:i1, None]
+    m = 0.5 * (s[None, :] + s[i0:i1, None])
+    ok = (ratio <= cfg.neighbour_size_ratio) & (ratio >= 1 / cfg.neighbour_size_ratio)
+    dist = np.hypot(dx, dy)
+    lo, hi, off = cfg.min_pitch * m, cfg.max_pitch * m, cfg.max_off_axis * m
+    rows = np.arange(i1 - i0)
+    for k, (sx, sy) in enumerate(steps):
+        along = u * sx + v * sy
+        across = np.abs(v if sx else u)
+        d = np.where(ok & (along >= lo) & (along <= hi) & (across <= off), dist, np.inf)
+        j = np.argmin(d, axis=1)
+        has = np.isfinite(d[rows, j])
+        nearest[k, i0:i1][has] = j[has]
 
 
 def _fit(
