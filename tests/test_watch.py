@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -457,3 +458,29 @@ def test_memory_and_cpu_stay_flat_over_10000_frames(screen: VirtualScreen) -> No
     assert view.last_stats is not None and view.last_stats.tracking
     assert summary.idle_cpu_ms_mean <= 10.0
     assert "frames" in summary_text(summary)
+
+
+@pytest.mark.display
+def test_ctrl_c_exits_0_with_a_summary(screen: VirtualScreen, tmp_path: Path) -> None:
+    out = tmp_path / "boards.jsonl"
+    screen.show(desktop(_image(BOARD_A)))
+    env = dict(os.environ, DISPLAY=screen.display)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "watch", "--interval", "0.05", "--output", str(out)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    try:
+        _wait_for(lambda: out.exists() and out.read_text(), 60, "board A")
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, stderr
+    assert "watch stopped (Ctrl-C): 1 board" in stderr and "Traceback" not in stderr
+    assert len(out.read_text().splitlines()) == 1
