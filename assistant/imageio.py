@@ -87,6 +87,10 @@ def decode_image(data: bytes, name: str = "<bytes>") -> Image:
             f"{name} is truncated (the {fmt} data ends early)",
             hint="copy or download the file again",
         )
+    if fmt == "WEBP" and (size := _webp_size(data)) is not None:
+        # Pillow's WebP reader sets up libwebp's decoder, which allocates the whole canvas,
+        # as soon as the file is opened: check the size before that.
+        _check_size(*size, name)
     header = _read_header(data, name)
     buf = np.frombuffer(data, dtype=np.uint8)
     decoded = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
@@ -221,6 +225,23 @@ def _sniff(data: bytes) -> str | None:
         (dib_header_size,) = struct.unpack("<I", data[14:18])
         if dib_header_size in (12, 16, 40, 52, 56, 64, 108, 124):
             return "BMP"
+    return None
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    """(width, height) from the first chunk of a WebP file (VP8X, VP8L or VP8)."""
+    chunk = data[12:16]
+    if chunk == b"VP8X" and len(data) >= 30:
+        width = 1 + int.from_bytes(data[24:27], "little")
+        height = 1 + int.from_bytes(data[27:30], "little")
+        return width, height
+    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:
+        bits = int.from_bytes(data[21:25], "little")
+        return 1 + (bits & 0x3FFF), 1 + ((bits >> 14) & 0x3FFF)
+    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":
+        width = int.from_bytes(data[26:28], "little") & 0x3FFF
+        height = int.from_bytes(data[28:30], "little") & 0x3FFF
+        return width, height
     return None
 
 

@@ -15,7 +15,7 @@ from PIL import Image as PILImage
 from PIL import ImageOps
 
 from assistant.errors import ExitCode, ImageError
-from assistant.imageio import MAX_PIXELS, decode_image, load_image
+from assistant.imageio import MAX_PIXELS, _webp_size, decode_image, load_image
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 PHONE_JPEG = REAL / "wordament" / "blackmonk13_mobile_regular.jpg"
@@ -117,6 +117,27 @@ def test_header_claiming_huge_size_is_refused_fast() -> None:
     err = _error(data)
     assert time.perf_counter() - start < 0.5
     assert "too large" in str(err) or "megapixel" in str(err)
+
+
+def test_webp_header_claiming_huge_size_is_refused_fast() -> None:
+    # VP8X chunk: flags, reserved, then canvas width-1 and height-1 (24 bits each).
+    vp8x = b"\x00" * 4 + (20_000 - 1).to_bytes(3, "little") + (20_000 - 1).to_bytes(3, "little")
+    body = b"WEBP" + b"VP8X" + len(vp8x).to_bytes(4, "little") + vp8x
+    data = b"RIFF" + len(body).to_bytes(4, "little") + body
+    start = time.perf_counter()
+    err = _error(data)
+    assert time.perf_counter() - start < 0.5
+    assert "20000x20000" in str(err)
+
+
+@pytest.mark.parametrize("lossless", [True, False])
+def test_webp_size_is_read_from_the_header(tmp_path: Path, lossless: bool) -> None:
+    img = _pattern(37, 53)
+    quality = 101 if lossless else 80
+    ok, enc = cv2.imencode(".webp", img, [cv2.IMWRITE_WEBP_QUALITY, quality])
+    assert ok
+    assert decode_image(enc.tobytes()).shape == (37, 53, 3)
+    assert _webp_size(enc.tobytes()) == (53, 37)
 
 
 def test_over_pixel_limit_names_size() -> None:
