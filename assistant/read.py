@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
 from assistant.errors import BoardTextError, UnsureTilesError
 from assistant.locate import Image, LocatedBoard, Point
 from assistant.recognize import TileReading
+
+if TYPE_CHECKING:
+    from assistant.cut import TileImage
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -189,4 +192,118 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
-    raise NotImplementedError("the recognizer is being integrated")
+    """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    t0 = start if start is not None else time.perf_counter()
+    timings: dict[str, float] = {}
+    mark = time.perf_counter()
+    timings["load"] = (mark - t0) * 1000
+
+    def lap(name: str) -> None:
+        nonlocal mark
+        now = time.perf_counter()
+        timings[name] = (now - mark) * 1000
+        mark = now
+
+    located = locate_board(image, size=options.size)
+    lap("locate")
+    tiles = cut_tiles(located)
+    lap("cut")
+    config = RecognizeConfig(tesseract="auto" if options.use_tesseract else "never")
+    threshold = options.threshold if options.threshold is not None else config.threshold
+    readings = recognize_tiles(tiles, config=config, threshold=threshold)
+    lap("recognize")
+    reading = reading_from_tiles(
+        located,
+        readings,
+        threshold=threshold,
+        game=None,
+        elapsed_ms=(time.perf_counter() - t0) * 1000,
+        options=options,
+    )
+    if options.debug_dir is not None:
+        write_debug(options.debug_dir, image, located, tiles, reading)
+    return replace(reading, timings=timings)
+
+
+def write_debug(
+    directory: Path,
+    image: Image,
+    located: LocatedBoard,
+    tiles: Sequence[TileImage],
+    reading: BoardReading,
+) -> None:
+    """``--debug-dir``: the located board outlined on the image, the rectified board, and
+    each tile's crop and glyph mask as PNGs, plus the reading as JSON."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    directory.mkdir(parents=True, exist_ok=True)
+    outlined = image.copy()
+    quad = np.array(located.corners, dtype=np.float32).round().astype(np.int32)
+    width = max(2, round(max(image.shape[:2]) / 400))
+    cv2.polylines(outlined, [quad], isClosed=True, color=(0, 0, 255), thickness=width)
+    cv2.imwrite(str(directory / "located.png"), outlined)
+    cv2.imwrite(str(directory / "board.png"), located.board)
+    for tile in tiles:
+        name = f"tile_r{tile.row + 1}c{tile.col + 1}"
+        cv2.imwrite(str(directory / f"{name}.png"), tile.crop)
+        cv2.imwrite(str(directory / f"{name}_glyph.png"), tile.glyph)
+        if tile.value_mask is not None:
+            cv2.imwrite(str(directory / f"{name}_value.png"), tile.value_mask)
+    (directory / "reading.json").write_text(json.dumps(reading.to_json(), indent=1) + "\n")
+
+
+@dataclass(frozen=True)
+class LearnResult:
+    style: str
+    directory: Path
+    glyphs: int
+
+
+def learn_image(
+    path: Path,
+    board: Board,
+    *,
+    style: str | None = None,
+    into: Path | None = None,
+    size: tuple[int, int] | None = None,
+) -> LearnResult:
+    """``learn``: cut the tiles of a labeled screenshot and store their glyphs as templates
+    of ``style`` (default: the image's name) in the user data directory or ``into``."""
+    import json
+
+    from assistant.cut import cut_tiles
+    from assistant.imageio import load_image
+    from assistant.locate import locate_board
+    from assistant.recognize.template import learn
+
+    image = load_image(path)
+    located = locate_board(image, size=size or (board.rows, board.cols))
+    if (located.rows, located.cols) != (board.rows, board.cols):
+        raise BoardTextError(
+            f"the letters give a {board.rows}x{board.cols} board but the image shows "
+            f"{located.rows}x{located.cols}",
+            hint="give one tile per tile of the picture, row by row",
+        )
+    name = style or _style_name(path.stem)
+    values = [[t.value for t in row] for row in board.tiles] if board.has_values else None
+    directory = learn(
+        cut_tiles(located),
+        board.labels,
+        values=values,
+        style=name,
+        directory=(into / name) if into is not None else None,
+    )
+    manifest = json.loads((directory / "manifest.json").read_text())
+    return LearnResult(style=name, directory=directory, glyphs=len(manifest))
+
+
+def _style_name(stem: str) -> str:
+    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem.lower())
+    return cleaned.strip("-") or "learned"
