@@ -12,10 +12,10 @@ enough to keep the stroke shapes (64 px per em gives cap heights of about 46 px)
 
 Fonts come from Debian packages (fonts-dejavu-core, fonts-roboto-unhinted, fonts-open-sans,
 fonts-noto-core, fonts-lato, fonts-league-spartan; the last, a geometric face, is close to
-the lettering of Boggle dice). Their licences (Bitstream Vera, Apache-2.0, SIL OFL 1.1) allow using and
-redistributing the fonts, and rendered glyph bitmaps are output made with them. Liberation
-1.07 (GPL-2 with a font exception) is left out on purpose to keep the shipped data under
-permissive terms only.
+the lettering of Boggle dice). Their licences (Bitstream Vera, Apache-2.0, SIL OFL 1.1)
+allow using and redistributing the fonts, and rendered glyph bitmaps are output made with
+them. Liberation 1.07 (GPL-2 with a font exception) is left out on purpose to keep the
+shipped data under permissive terms only.
 
 The character set: A-Z (tile letters), lowercase u (the "u" of a "Qu" tile), 0-9 (point
 values), "-" (prefix/suffix tiles) and "/" (either/or tiles). The serif and monospaced
@@ -55,7 +55,9 @@ class Font:
 FONTS = (
     Font("DejaVu Sans", "Book", "truetype/dejavu/DejaVuSans.ttf", "Bitstream-Vera"),
     Font("DejaVu Sans", "Bold", "truetype/dejavu/DejaVuSans-Bold.ttf", "Bitstream-Vera"),
-    Font("Roboto", "Regular", "truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf", "Apache-2.0"),
+    Font(
+        "Roboto", "Regular", "truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf", "Apache-2.0"
+    ),
     Font("Roboto", "Medium", "truetype/roboto/unhinted/RobotoTTF/Roboto-Medium.ttf", "Apache-2.0"),
     Font("Roboto", "Bold", "truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", "Apache-2.0"),
     Font("Open Sans", "Regular", "truetype/open-sans/OpenSans-Regular.ttf", "Apache-2.0"),
@@ -63,23 +65,54 @@ FONTS = (
     Font("Open Sans", "Bold", "truetype/open-sans/OpenSans-Bold.ttf", "Apache-2.0"),
     Font("Noto Sans", "Regular", "truetype/noto/NotoSans-Regular.ttf", "OFL-1.1"),
     Font("Noto Sans", "Bold", "truetype/noto/NotoSans-Bold.ttf", "OFL-1.1"),
-    Font("DejaVu Sans Condensed", "Book", "truetype/dejavu/DejaVuSansCondensed.ttf", "Bitstream-Vera"),
-    Font("DejaVu Sans Condensed", "Bold", "truetype/dejavu/DejaVuSansCondensed-Bold.ttf", "Bitstream-Vera"),
     Font(
-        "Roboto Condensed", "Regular", "truetype/roboto/unhinted/RobotoCondensed-Regular.ttf", "Apache-2.0"
+        "DejaVu Sans Condensed", "Book", "truetype/dejavu/DejaVuSansCondensed.ttf", "Bitstream-Vera"
     ),
-    Font("Roboto Condensed", "Bold", "truetype/roboto/unhinted/RobotoCondensed-Bold.ttf", "Apache-2.0"),
+    Font(
+        "DejaVu Sans Condensed",
+        "Bold",
+        "truetype/dejavu/DejaVuSansCondensed-Bold.ttf",
+        "Bitstream-Vera",
+    ),
+    Font(
+        "Roboto Condensed",
+        "Regular",
+        "truetype/roboto/unhinted/RobotoCondensed-Regular.ttf",
+        "Apache-2.0",
+    ),
+    Font(
+        "Roboto Condensed",
+        "Bold",
+        "truetype/roboto/unhinted/RobotoCondensed-Bold.ttf",
+        "Apache-2.0",
+    ),
     Font("Open Sans Condensed", "Bold", "truetype/open-sans/OpenSans-CondBold.ttf", "Apache-2.0"),
     Font("Lato", "Regular", "truetype/lato/Lato-Regular.ttf", "OFL-1.1"),
     Font("Lato", "Bold", "truetype/lato/Lato-Bold.ttf", "OFL-1.1"),
     Font("League Spartan", "Medium", "opentype/league-spartan/LeagueSpartan-Medium.otf", "OFL-1.1"),
     Font("League Spartan", "Bold", "opentype/league-spartan/LeagueSpartan-Bold.otf", "OFL-1.1"),
-    Font("DejaVu Serif", "Bold", "truetype/dejavu/DejaVuSerif-Bold.ttf", "Bitstream-Vera", SERIF_CHARS),
+    Font(
+        "DejaVu Serif",
+        "Bold",
+        "truetype/dejavu/DejaVuSerif-Bold.ttf",
+        "Bitstream-Vera",
+        SERIF_CHARS,
+    ),
     Font("Noto Serif", "Bold", "truetype/noto/NotoSerif-Bold.ttf", "OFL-1.1", SERIF_CHARS),
     Font("Noto Serif", "Regular", "truetype/noto/NotoSerif-Regular.ttf", "OFL-1.1", SERIF_CHARS),
-    Font("DejaVu Sans Mono", "Book", "truetype/dejavu/DejaVuSansMono.ttf", "Bitstream-Vera", SERIF_CHARS),
     Font(
-        "DejaVu Sans Mono", "Bold", "truetype/dejavu/DejaVuSansMono-Bold.ttf", "Bitstream-Vera", SERIF_CHARS
+        "DejaVu Sans Mono",
+        "Book",
+        "truetype/dejavu/DejaVuSansMono.ttf",
+        "Bitstream-Vera",
+        SERIF_CHARS,
+    ),
+    Font(
+        "DejaVu Sans Mono",
+        "Bold",
+        "truetype/dejavu/DejaVuSansMono-Bold.ttf",
+        "Bitstream-Vera",
+        SERIF_CHARS,
     ),
 )
 
