@@ -1,0 +1,511 @@
+"""Bonus squares: read DL/TL/DW/TW from the rectified board's cells.
+
+Games mark a bonus square in one of two ways (``BonusStyle.marker``):
+
+* ``"badge"``: a small coloured label in the top-left corner of the tile (Ruzzle's
+  DL/TL/DW/TW; SpellCast's DL, TL and the pink "2x", which doubles the word and is read as
+  ``DW``);
+* ``"tile"``: the whole tile filled in a colour, its name written small in a corner
+  (Scramble / Boggle With Friends).
+
+Each tile face is looked at on a small copy of the board (``BonusConfig.work_cell_px``):
+
+1. **Where.** A badge is a compact blob of saturated colour, far from the face colour, in
+   the face's top-left corner (the gems of SpellCast, smaller and lower, are not). A bonus
+   tile is a face whose colour is saturated and far from the colour most faces share.
+2. **Colour.** The blob's (or face's) median colour is compared with the game's palette
+   (``BONUS_STYLES``); without a game, with every palette of that marker. Colour gives each
+   kind a weight ``exp(-(dE / colour_sigma)^2 / 2)``.
+3. **Text.** For badges large enough in the source image, the badge's characters are cut
+   at full resolution and matched to the shipped letter templates (D, T, L, W, 2, X): the
+   label text weighs the kinds too. Text settles colours shared by two palettes (Ruzzle's
+   yellow DW and SpellCast's yellow DL) and confirms the colour otherwise.
+
+The product of the weights, normalized over the kinds, is the reading's confidence; a
+reading below ``BonusConfig.sure`` is unsure and should be shown as such, not silently
+used. Boards of games without bonus squares (Wordament, Word Hunt, Boggle) read as no
+bonuses without looking.
+
+Each reading also says which part of the cell the marker covers (``BonusReading.box``),
+so that the letter and value reader can leave it out.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.locate import LocatedBoard
+
+if TYPE_CHECKING:
+    from assistant.recognize.template import TemplateSet
+
+RGB = tuple[int, int, int]
+FloatArray = npt.NDArray[np.float32]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the cell side
+Marker = Literal["badge", "tile"]
+
+KINDS = ("DL", "TL", "DW", "TW")
+
+
+@dataclass(frozen=True)
+class BonusStyle:
+    """How one game marks bonus squares: ``marker``, the colour of each kind (sRGB) and
+    the texts written on the marker (text -> kind)."""
+
+    game: str
+    marker: Marker
+    palette: Mapping[str, RGB]
+    texts: Mapping[str, str]
+
+
+# Colours as the synthetic looks draw them (assistant/synth: looks_phone.RUZZLE_BONUS,
+# SCRAMBLE_BONUS; looks_desktop.SPELLCAST_BONUS), which follow the games' screens: Ruzzle
+# green DL, blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green
+# TL, pink DW, orange TW; SpellCast yellow DL, purple TL, pink "2x".
+BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
+    {
+        "ruzzle": BonusStyle(
+            "ruzzle",
+            "badge",
+            MappingProxyType(
+                {
+                    "DL": (61, 174, 73),
+                    "TL": (45, 127, 211),
+                    "DW": (243, 167, 18),
+                    "TW": (226, 59, 59),
+                }
+            ),
+            MappingProxyType({k: k for k in KINDS}),
+        ),
+        "spellcast": BonusStyle(
+            "spellcast",
+            "badge",
+            MappingProxyType({"DL": (246, 190, 56), "TL": (196, 92, 230), "DW": (236, 72, 153)}),
+            MappingProxyType({"DL": "DL", "TL": "TL", "2X": "DW"}),
+        ),
+        "scramble": BonusStyle(
+            "scramble",
+            "tile",
+            MappingProxyType(
+                {
+                    "DL": (41, 169, 224),
+                    "TL": (91, 190, 75),
+                    "DW": (233, 80, 107),
+                    "TW": (245, 154, 35),
+                }
+            ),
+            MappingProxyType({k: k for k in KINDS}),
+        ),
+    }
+)
+
+# Games whose boards have no bonus squares: nothing is looked for.
+NO_BONUS_GAMES = frozenset({"wordament", "wordhunt", "boggle"})
+
+
+@dataclass(frozen=True)
+class BonusConfig:
+    """Tuned numbers for reading bonus squares.
+
+    Tuned on the committed synthetic boards (fixtures/synthetic: 4 Ruzzle, 4 Scramble, 4
+    SpellCast with 32 bonus squares among 324 tiles; the 28 other synthetic and 22 real
+    boards have none). Colour distances are CIELAB dE (L 0..100). Measured on those: badge
+    pixels are 45-90 from the face colour with chroma 40-75, faces and ink 0-20 chroma; a
+    badge covers 3.5-6.5 % of the face, a SpellCast gem 0.5-1 %; palette colours come back
+    within dE 8 of the drawn ones (JPEG, resampling), while the nearest wrong colour in the
+    same palette is >= 30 away.
+    """
+
+    work_cell_px: int = 64  # cells are searched at this size (badges are 15-20 px wide)
+    face_inset: float = 0.03  # the face box is the tile (tile_ratio) less this share of a cell
+    # Badge search area: this share of the face from its left and top edges.
+    zone_w: float = 0.5
+    zone_h: float = 0.42
+    badge_chroma: float = 35.0  # badge pixels are at least this saturated...
+    badge_delta_e: float = 30.0  # ...and this far from the tile's face colour
+    badge_min_area: float = 0.02  # share of the face: gems (~0.01) and specks are smaller
+    badge_max_area: float = 0.16
+    badge_min_side: float = 0.12  # badge width and height, share of the face side
+    badge_fill: float = 0.45  # blob pixels / its bounding box (rounded label with text)
+    # The badge sits in the corner: it starts within badge_start of the face's top and left
+    # edges and ends before badge_end_x / badge_end_y (letter strokes reach farther in).
+    badge_start: float = 0.12
+    badge_end_x: float = 0.45
+    badge_end_y: float = 0.38
+    # A bonus tile: face colour this saturated and this far from the colour most faces share.
+    fill_chroma: float = 25.0
+    fill_delta_e: float = 30.0
+    colour_sigma: float = 12.0  # dE at which a palette colour's weight falls to exp(-1/2)
+    # Farther than colour_max from every palette colour: not a bonus; between colour_near
+    # and colour_max the confidence falls linearly to 0 (a colour the palette does not know).
+    colour_near: float = 24.0
+    colour_max: float = 45.0
+    # Text: read only when the badge's characters are this tall in the source image.
+    text_min_px: float = 7.0
+    text_delta_e: float = 35.0  # text pixels differ this much from the badge colour
+    text_min_area: float = 0.0006  # share of the cell; smaller text pieces are specks
+    text_temperature: float = 0.04  # template-score difference worth a factor e
+    # Text never outweighs colour by more than 1/text_floor: when the two disagree, the
+    # reading comes out unsure instead of following a misread label.
+    text_floor: float = 0.05
+    pair_aspect: float = 1.3  # one text piece this wide (x its height) is two characters
+    sure: float = 0.6  # readings less confident than this are unsure
+
+
+@dataclass(frozen=True)
+class BonusReading:
+    """A bonus square: ``kind`` DL/TL/DW/TW, calibrated-ish ``confidence`` 0..1, the
+    ``marker`` seen, and the ``box`` it covers in its cell (x0, y0, x1, y1 as fractions of the
+    cell side, the cell being ``LocatedBoard.cell(r, c)``): the recognizer can ignore it.
+    ``text`` is the label read on the marker ("" when too small to read)."""
+
+    kind: str
+    confidence: float
+    marker: Marker
+    box: Box
+    text: str = ""
+
+    @property
+    def sure(self) -> bool:
+        return self.confidence >= BonusConfig.sure
+
+
+BonusGrid = tuple[tuple[BonusReading | None, ...], ...]
+
+
+# --------------------------------------------------------------------------- faces
+
+
+@dataclass(frozen=True, eq=False)
+class BoardFaces:
+    """The board at ``cell`` pixels per cell in CIELAB (``lab``: L 0..100), each tile's face
+    box in those pixels (x0, y0, x1, y1), each face's median colour and the median of those
+    (the colour most faces share)."""
+
+    lab: FloatArray
+    cell: int
+    boxes: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    tile_lab: FloatArray  # rows x cols x 3
+    face_lab: FloatArray  # 3
+
+
+def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
+    """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
+    lab = np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.float32)
+    lab[..., 0] *= 100.0 / 255.0
+    lab[..., 1:] -= 128.0
+    return lab
+
+
+def rgb_lab(rgb: RGB) -> FloatArray:
+    """CIELAB of one sRGB colour."""
+    lab: FloatArray = to_lab(np.array([[rgb[::-1]]], np.uint8))[0, 0]
+    return lab
+
+
+def board_faces(located: LocatedBoard, cell: int, inset: float) -> BoardFaces:
+    """Measure the faces of ``located`` at ``cell`` pixels per cell (never upsampled)."""
+    p = located.cell_px
+    cell = min(cell, p)
+    rows, cols = located.rows, located.cols
+    small = located.board
+    if cell != p:
+        small = np.asarray(
+            cv2.resize(small, (cols * cell, rows * cell), interpolation=cv2.INTER_AREA), np.uint8
+        )
+    lab = to_lab(np.ascontiguousarray(small))
+    half = max(2.0, (located.tile_ratio - inset) * cell / 2)
+    boxes = []
+    tile_lab = np.zeros((rows, cols, 3), np.float32)
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
+            box = (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
+            row.append(box)
+            face = lab[box[1] : box[3] : 2, box[0] : box[2] : 2].reshape(-1, 3)
+            tile_lab[r, c] = np.median(face, axis=0)
+        boxes.append(tuple(row))
+    face_lab = np.median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
+    return BoardFaces(lab, cell, tuple(boxes), tile_lab, face_lab)
+
+
+def chroma(lab: FloatArray) -> FloatArray:
+    return np.hypot(lab[..., 1], lab[..., 2])
+
+
+# --------------------------------------------------------------------------- badges
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A coloured marker found on a tile, before it is named: its ``marker`` type, median
+    colour (CIELAB), box in work pixels (x0, y0, x1, y1), and area as a share of the face."""
+
+    row: int
+    col: int
+    marker: Marker
+    lab: FloatArray
+    box: tuple[int, int, int, int]
+    area: float
+
+
+def find_marks(faces: BoardFaces, config: BonusConfig | None = None) -> tuple[Mark, ...]:
+    """Every badge and bonus tile on the board, unnamed (also used to recognize games)."""
+    cfg = config or BonusConfig()
+    marks: list[Mark] = []
+    rows, cols = faces.tile_lab.shape[:2]
+    board_face = faces.face_lab
+    for r in range(rows):
+        for c in range(cols):
+            tile = faces.tile_lab[r, c]
+            box = faces.boxes[r][c]
+            if (
+                float(chroma(tile)) >= cfg.fill_chroma
+                and float(np.linalg.norm(tile - board_face)) >= cfg.fill_delta_e
+            ):
+                marks.append(Mark(r, c, "tile", tile, box, 1.0))
+                continue
+            badge = _badge(faces, r, c, cfg)
+            if badge is not None:
+                marks.append(badge)
+    return tuple(marks)
+
+
+def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
+    x0, y0, x1, _ = faces.boxes[r][c]
+    side = x1 - x0
+    zx1, zy1 = x0 + round(cfg.zone_w * side), y0 + round(cfg.zone_h * side)
+    zone = faces.lab[y0:zy1, x0:zx1]
+    tile = faces.tile_lab[r, c]
+    mask = (chroma(zone) >= cfg.badge_chroma) & (
+        np.linalg.norm(zone - tile, axis=2) >= cfg.badge_delta_e
+    )
+    if np.count_nonzero(mask) < cfg.badge_min_area * side * side:
+        return None
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    bx, by, bw, bh, area = (int(v) for v in stats[best])
+    face_area = side * side
+    if not (cfg.badge_min_area <= area / face_area <= cfg.badge_max_area):
+        return None
+    if min(bw, bh) < cfg.badge_min_side * side or area < cfg.badge_fill * bw * bh:
+        return None
+    if max(bx, by) > cfg.badge_start * side:
+        return None
+    if bx + bw > cfg.badge_end_x * side or by + bh > cfg.badge_end_y * side:
+        return None
+    pixels = zone[labels == best]
+    # The badge's colour from its more saturated half: small badges blur into the face.
+    sat = chroma(pixels)
+    colour = np.median(pixels[sat >= np.median(sat)], axis=0).astype(np.float32)
+    return Mark(
+        r, c, "badge", colour, (x0 + bx, y0 + by, x0 + bx + bw, y0 + by + bh), area / face_area
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_bonuses(
+    located: LocatedBoard,
+    game: str | None = None,
+    *,
+    config: BonusConfig | None = None,
+    templates: TemplateSet | None = None,
+) -> BonusGrid:
+    """The bonus square of every tile of ``located`` (None where there is none).
+
+    ``game`` (a name from ``assistant.games``, e.g. ``GameGuess.name``) picks the palette;
+    None tries every game's. Games without bonus squares give a grid of None at once.
+    ``templates`` (default: the shipped letter templates) read the badges' text.
+    """
+    cfg = config or BonusConfig()
+    empty: BonusGrid = tuple((None,) * located.cols for _ in range(located.rows))
+    styles = _styles(game)
+    if not styles:
+        return empty
+    faces = board_faces(located, cfg.work_cell_px, cfg.face_inset)
+    marks = find_marks(faces, cfg)
+    if not marks:
+        return empty
+    grid: list[list[BonusReading | None]] = [list(row) for row in empty]
+    source_cell = _source_cell_px(located)
+    for mark in marks:
+        grid[mark.row][mark.col] = _name(located, faces, mark, styles, source_cell, cfg, templates)
+    return tuple(tuple(row) for row in grid)
+
+
+def bonus_labels(grid: BonusGrid) -> tuple[tuple[str | None, ...], ...] | None:
+    """The kinds as a grid of strings for ``BoardReading.bonuses`` (None when the board has
+    no bonus square). Unsure readings keep their kind: check ``BonusReading.sure``."""
+    if all(b is None for row in grid for b in row):
+        return None
+    return tuple(tuple(b.kind if b is not None else None for b in row) for row in grid)
+
+
+def _styles(game: str | None) -> tuple[BonusStyle, ...]:
+    if game is None or game == "generic":
+        return tuple(BONUS_STYLES.values())
+    key = game.lower()
+    if key in BONUS_STYLES:
+        return (BONUS_STYLES[key],)
+    return ()
+
+
+def _source_cell_px(located: LocatedBoard) -> float:
+    """The mean cell side in source-image pixels (how sharp the board really is)."""
+    tl, tr, br, bl = located.corners
+    width = (math.dist(tl, tr) + math.dist(bl, br)) / 2 / located.cols
+    height = (math.dist(tl, bl) + math.dist(tr, br)) / 2 / located.rows
+    return (width + height) / 2
+
+
+def _name(
+    located: LocatedBoard,
+    faces: BoardFaces,
+    mark: Mark,
+    styles: tuple[BonusStyle, ...],
+    source_cell: float,
+    cfg: BonusConfig,
+    templates: TemplateSet | None,
+) -> BonusReading | None:
+    """Name a mark: colour weights, times text weights when the text is readable."""
+    weights: dict[str, float] = {}
+    texts: dict[str, str] = {}  # text -> kind over the styles considered
+    nearest = math.inf
+    for style in styles:
+        if style.marker != mark.marker:
+            continue
+        for kind, rgb in style.palette.items():
+            d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+            nearest = min(nearest, d)
+            w = math.exp(-0.5 * (d / cfg.colour_sigma) ** 2)
+            weights[kind] = max(weights.get(kind, 0.0), w)
+        texts.update(style.texts)
+    if not weights or nearest > cfg.colour_max:
+        return None
+    cell = faces.cell
+    x0, y0, x1, y1 = mark.box
+    ox, oy = mark.col * cell, mark.row * cell
+    text = ""
+    if mark.marker == "badge":
+        box = ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
+        if cfg.text_min_px <= 0.45 * (box[3] - box[1]) * source_cell:
+            text, text_weights = _read_text(located, mark, box, texts, cfg, templates)
+            for kind in weights:
+                weights[kind] *= text_weights.get(kind, 1.0)
+    else:
+        box = _tile_label_box(faces, mark, cfg)
+    total = sum(weights.values())
+    if total <= 0:
+        return None
+    kind = max(weights, key=lambda k: weights[k])
+    fit = min(1.0, (cfg.colour_max - nearest) / (cfg.colour_max - cfg.colour_near))
+    confidence = weights[kind] / total * fit
+    return BonusReading(kind, round(confidence, 4), mark.marker, box, text)
+
+
+def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:
+    """On a bonus tile, the box of its name in the top-left corner (the whole face if no
+    text is seen there)."""
+    x0, y0, x1, y1 = mark.box
+    side = x1 - x0
+    zone = faces.lab[y0 : y0 + round(cfg.zone_h * side), x0 : x0 + round(cfg.zone_w * side)]
+    ink = np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e
+    cell = faces.cell
+    ox, oy = mark.col * cell, mark.row * cell
+    if np.count_nonzero(ink) < 4:
+        return ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
+    bx, by, bw, bh = cv2.boundingRect(ink.astype(np.uint8))
+    return (
+        (x0 + bx - ox) / cell,
+        (y0 + by - oy) / cell,
+        (x0 + bx + bw - ox) / cell,
+        (y0 + by + bh - oy) / cell,
+    )
+
+
+def _read_text(
+    located: LocatedBoard,
+    mark: Mark,
+    box: Box,
+    texts: Mapping[str, str],
+    cfg: BonusConfig,
+    templates: TemplateSet | None,
+) -> tuple[str, dict[str, float]]:
+    """Read a badge's characters at full resolution and weigh each kind by how well its
+    text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
+    from assistant.cut import Box as CutBox
+    from assistant.recognize.glyphs import char_groups, features, holes, raster
+    from assistant.recognize.template import load_templates
+
+    p = located.cell_px
+    x0, y0 = math.floor((mark.col + box[0]) * p), math.floor((mark.row + box[1]) * p)
+    x1, y1 = math.ceil((mark.col + box[2]) * p), math.ceil((mark.row + box[3]) * p)
+    crop = to_lab(np.ascontiguousarray(located.board[y0:y1, x0:x1]))
+    near = np.linalg.norm(crop - mark.lab, axis=2) < cfg.text_delta_e
+    badge = np.zeros(near.shape, np.uint8)
+    contours, _ = cv2.findContours(
+        near.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    if not contours:
+        return "", {}
+    cv2.drawContours(badge, [max(contours, key=cv2.contourArea)], -1, 255, thickness=cv2.FILLED)
+    ink = ((badge > 0) & ~near).astype(np.uint8) * 255
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    least = cfg.text_min_area * p * p
+    keep = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least]
+    if not keep:
+        return "", {}
+    h, w = ink.shape
+    boxes = [CutBox(*(int(v) for v in stats[i, :4])) for i in keep]
+    masks = [
+        np.isin(labels, [keep[i] for i in group]).astype(np.uint8) * 255
+        for group in char_groups(boxes, 0, w, h)
+    ]
+    if len(masks) == 1:
+        masks = _split_pair(masks[0], cfg)
+    if len(masks) != 2:
+        return "", {}
+    reader = (templates or load_templates()).subset("DTLW2X")
+    feats = np.stack([features(raster(m)).ravel() for m in masks])
+    hole_counts = np.array([holes(m) for m in masks], np.int8)
+    scores = reader.class_scores(feats, hole_counts, 0.15)
+    index = {ch: i for i, ch in enumerate(reader.classes)}
+    kinds: dict[str, float] = {}
+    for label, kind in texts.items():
+        if len(label) == 2 and all(ch in index for ch in label):
+            s = float(np.mean([scores[k, index[ch]] for k, ch in enumerate(label)]))
+            kinds[kind] = max(kinds.get(kind, -math.inf), s)
+    if not kinds:
+        return "", {}
+    best = max(kinds.values())
+    read = "".join(reader.classes[int(np.argmax(scores[k]))] for k in range(2))
+    return read, {
+        k: max(cfg.text_floor, math.exp((v - best) / cfg.text_temperature))
+        for k, v in kinds.items()
+    }
+
+
+def _split_pair(mask: npt.NDArray[np.uint8], cfg: BonusConfig) -> list[npt.NDArray[np.uint8]]:
+    """Two touching characters (a kerned "TW") cut at the emptiest column of the middle
+    of the piece; nothing when the piece is not wide enough to be two characters."""
+    x, y, w, h = cv2.boundingRect(mask)
+    if w < cfg.pair_aspect * h:
+        return [mask]
+    columns = np.count_nonzero(mask[y : y + h, x : x + w], axis=0)
+    lo, hi = round(w * 0.3), round(w * 0.7)
+    cut = x + lo + int(np.argmin(columns[lo:hi]))
+    left, right = mask.copy(), mask.copy()
+    left[:, cut:] = 0
+    right[:, :cut] = 0
+    return [left, right]
