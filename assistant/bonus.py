@@ -32,6 +32,7 @@ so that the letter and value reader can leave it out.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -153,9 +154,11 @@ class BonusConfig:
     text_delta_e: float = 35.0  # text pixels differ this much from the badge colour
     text_min_area: float = 0.0006  # share of the cell; smaller text pieces are specks
     text_temperature: float = 0.04  # template-score difference worth a factor e
-    # Text never outweighs colour by more than 1/text_floor: when the two disagree, the
-    # reading comes out unsure instead of following a misread label.
+    # Text never outweighs colour by more than 1/text_floor (a misread label must not
+    # overrule a clear colour), and when the text reads as another kind than the one chosen
+    # the confidence is multiplied by disagree_factor: the reading comes out unsure.
     text_floor: float = 0.05
+    disagree_factor: float = 0.5
     pair_aspect: float = 1.3  # one text piece this wide (x its height) is two characters
     sure: float = 0.6  # readings less confident than this are unsure
 
@@ -205,9 +208,11 @@ def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
     return lab
 
 
+@functools.lru_cache(maxsize=256)  # palette colours, converted once (a pure function)
 def rgb_lab(rgb: RGB) -> FloatArray:
-    """CIELAB of one sRGB colour."""
+    """CIELAB of one sRGB colour (read-only)."""
     lab: FloatArray = to_lab(np.array([[rgb[::-1]]], np.uint8))[0, 0]
+    lab.setflags(write=False)
     return lab
 
 
@@ -397,10 +402,13 @@ def _name(
     x0, y0, x1, y1 = mark.box
     ox, oy = mark.col * cell, mark.row * cell
     text = ""
+    text_kind = None  # the kind the text alone reads as
     if mark.marker == "badge":
         box = ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
         if cfg.text_min_px <= 0.45 * (box[3] - box[1]) * source_cell:
             text, text_weights = _read_text(located, mark, box, texts, cfg, templates)
+            if text_weights:
+                text_kind = max(text_weights, key=lambda k: text_weights[k])
             for kind in weights:
                 weights[kind] *= text_weights.get(kind, 1.0)
     else:
@@ -411,6 +419,8 @@ def _name(
     kind = max(weights, key=lambda k: weights[k])
     fit = min(1.0, (cfg.colour_max - nearest) / (cfg.colour_max - cfg.colour_near))
     confidence = weights[kind] / total * fit
+    if text_kind is not None and text_kind != kind:
+        confidence *= cfg.disagree_factor
     return BonusReading(kind, round(confidence, 4), mark.marker, box, text)
 
 

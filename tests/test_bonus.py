@@ -1,0 +1,195 @@
+"""Bonus squares (assistant.bonus): DL/TL/DW/TW badges and bonus tiles.
+
+Expected answers: the ``bonuses`` of fixtures/synthetic/labels.json (written by the
+generator that drew them: 4 Ruzzle, 4 SpellCast, 4 Scramble boards); every other fixture,
+real or synthetic, has no bonus square. Hand-drawn boards below test the unsure cases.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.bonus import (
+    BONUS_STYLES,
+    BonusConfig,
+    BonusReading,
+    bonus_labels,
+    read_bonuses,
+)
+from assistant.imageio import load_image
+from assistant.locate import LocatedBoard, locate_board
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+SYNTH = {e["file"]: e for e in json.loads((FIXTURES / "synthetic" / "labels.json").read_text())}
+REAL = {e["file"]: e for e in json.loads((FIXTURES / "real" / "labels.json").read_text())}
+WITH_BONUSES = sorted(f for f, e in SYNTH.items() if e["bonuses"] is not None)
+WITHOUT = sorted(f"real/{f}" for f in REAL) + sorted(
+    f"synthetic/{f}" for f, e in SYNTH.items() if e["bonuses"] is None
+)
+
+
+@cache
+def _located(relative: str) -> LocatedBoard:
+    return locate_board(load_image(FIXTURES / relative))
+
+
+def _kinds(grid: tuple[tuple[BonusReading | None, ...], ...]) -> list[list[str | None]]:
+    return [[b.kind if b is not None else None for b in row] for row in grid]
+
+
+def test_the_fixtures_cover_every_bonus_style() -> None:
+    games = {SYNTH[f]["game"] for f in WITH_BONUSES}
+    assert games == set(BONUS_STYLES)
+    kinds = {k for f in WITH_BONUSES for row in SYNTH[f]["bonuses"] for k in row if k}
+    assert kinds == {"DL", "TL", "DW", "TW"}
+
+
+@pytest.mark.parametrize("name", WITH_BONUSES)
+def test_bonuses_read_exactly_with_the_game_known(name: str) -> None:
+    entry = SYNTH[name]
+    grid = read_bonuses(_located(f"synthetic/{name}"), entry["game"])
+    assert _kinds(grid) == entry["bonuses"]
+    assert all(b.sure for row in grid for b in row if b is not None)
+
+
+@pytest.mark.parametrize("name", WITH_BONUSES)
+def test_bonuses_read_exactly_without_the_game(name: str) -> None:
+    """Every palette at once: colours shared by two games (Ruzzle's yellow DW, SpellCast's
+    yellow DL) are settled by the badge's text, or by the kind of marker."""
+    entry = SYNTH[name]
+    grid = read_bonuses(_located(f"synthetic/{name}"))
+    assert _kinds(grid) == entry["bonuses"]
+
+
+@pytest.mark.parametrize("name", WITHOUT)
+def test_boards_without_bonus_squares_read_none(name: str) -> None:
+    grid = read_bonuses(_located(name))
+    assert bonus_labels(grid) is None, _kinds(grid)
+
+
+def test_games_without_bonus_squares_are_not_even_looked_at() -> None:
+    located = _located("synthetic/ruzzle_2026.jpg")
+    for game in ("wordament", "wordhunt", "boggle"):
+        grid = read_bonuses(located, game)
+        assert (len(grid), len(grid[0])) == (located.rows, located.cols)
+        assert bonus_labels(grid) is None
+
+
+def test_the_badge_text_is_read_where_it_is_large_enough() -> None:
+    grid = read_bonuses(_located("synthetic/ruzzle_2027.png"))
+    assert grid[1][1] is not None
+    assert (grid[1][1].kind, grid[1][1].text) == ("DW", "DW")  # yellow: Ruzzle DW, not SpellCast DL
+    # SpellCast's badges are ~5 px tall in that picture: too small to read, colour only.
+    small = read_bonuses(_located("synthetic/spellcast-discord_2025.jpg"), "spellcast")
+    assert all(b.text == "" for row in small for b in row if b is not None)
+
+
+def test_readings_say_where_the_marker_is_in_its_cell() -> None:
+    badge = read_bonuses(_located("synthetic/ruzzle_2026.jpg"), "ruzzle")[0][2]
+    assert badge is not None and badge.marker == "badge"
+    x0, y0, x1, y1 = badge.box
+    assert 0.0 <= x0 < 0.15 and 0.0 <= y0 < 0.15  # the tile's top-left corner...
+    assert 0.25 < x1 < 0.45 and 0.18 < y1 < 0.35  # ...about a third of it wide
+    tile = read_bonuses(_located("synthetic/scramble_2025.jpg"), "scramble")[1][1]
+    assert tile is not None and tile.marker == "tile"
+    tx0, ty0, tx1, ty1 = tile.box  # the bonus name written in the top-left corner
+    assert tx0 < 0.25 and ty0 < 0.25 and tx1 < 0.6 and ty1 < 0.45
+
+
+def test_bonus_labels_gives_the_board_reading_grid() -> None:
+    grid = read_bonuses(_located("synthetic/ruzzle_2024.jpg"), "ruzzle")
+    labels = bonus_labels(grid)
+    assert labels is not None
+    assert [list(row) for row in labels] == SYNTH["ruzzle_2024.jpg"]["bonuses"]
+
+
+# --------------------------------------------------------------------------- drawn boards
+
+CELL = 128
+CREAM = (242, 238, 230)
+NAVY = (21, 38, 76)
+
+
+def _drawn(badges: dict[tuple[int, int], tuple[tuple[int, int, int], str]]) -> LocatedBoard:
+    """A 4x4 Ruzzle-like rectified board with badges (RGB colour, text) where asked."""
+    board = np.full((4 * CELL, 4 * CELL, 3), NAVY[::-1], np.uint8)
+    for r in range(4):
+        for c in range(4):
+            x0, y0 = c * CELL + 6, r * CELL + 6
+            side = CELL - 12
+            cv2.rectangle(board, (x0, y0), (x0 + side, y0 + side), CREAM[::-1], -1)
+            cv2.putText(
+                board, "E", (x0 + 35, y0 + 85), cv2.FONT_HERSHEY_DUPLEX, 2.2, (56, 52, 52), 5
+            )
+            if (r, c) in badges:
+                colour, text = badges[(r, c)]
+                bx0, by0 = x0 + round(0.05 * side), y0 + round(0.05 * side)
+                bx1, by1 = x0 + round(0.38 * side), y0 + round(0.27 * side)
+                cv2.rectangle(board, (bx0, by0), (bx1, by1), colour[::-1], -1)
+                if text:
+                    cv2.putText(
+                        board,
+                        text,
+                        (bx0 + 3, by1 - 5),
+                        cv2.FONT_HERSHEY_SIMPLEX,
+                        0.6,
+                        (255, 255, 255),
+                        2,
+                    )
+    corners = ((0.0, 0.0), (4.0 * CELL, 0.0), (4.0 * CELL, 4.0 * CELL), (0.0, 4.0 * CELL))
+    return LocatedBoard(4, 4, corners, board, CELL, np.eye(3), tile_ratio=0.9)
+
+
+def test_a_colour_between_two_palette_colours_is_unsure() -> None:
+    # Half way between Ruzzle's yellow DW and red TW, no text: either could be meant.
+    located = _drawn({(0, 0): ((235, 113, 38), "")})
+    reading = read_bonuses(located, "ruzzle")[0][0]
+    assert reading is not None
+    assert reading.kind in ("DW", "TW")
+    assert not reading.sure
+    assert reading.confidence < BonusConfig().sure
+
+
+def test_a_colour_no_palette_knows_is_not_a_bonus() -> None:
+    located = _drawn({(1, 2): ((200, 0, 200), "")})  # magenta: far from every Ruzzle colour
+    assert bonus_labels(read_bonuses(located, "ruzzle")) is None
+    # Brown is 44 from Ruzzle's red: at most an unsure TW, never a sure one.
+    brown = read_bonuses(_drawn({(1, 2): ((120, 60, 20), "")}), "ruzzle")[1][2]
+    assert brown is None or not brown.sure
+
+
+def test_a_palette_colour_reads_surely_and_other_tiles_stay_empty() -> None:
+    located = _drawn({(2, 3): ((61, 174, 73), ""), (0, 1): ((45, 127, 211), "")})
+    grid = read_bonuses(located, "ruzzle")
+    assert _kinds(grid) == [
+        [None, "TL", None, None],
+        [None, None, None, None],
+        [None, None, None, "DL"],
+        [None, None, None, None],
+    ]
+    assert all(b.sure for row in grid for b in row if b is not None)
+
+
+def test_text_that_contradicts_the_colour_makes_the_reading_unsure() -> None:
+    plain = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "")}), "ruzzle")[0][0]
+    contradicted = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "TW")}), "ruzzle")[0][0]
+    agreeing = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "DL")}), "ruzzle")[0][0]
+    assert plain is not None and contradicted is not None and agreeing is not None
+    assert agreeing.text == "DL" and agreeing.kind == "DL" and agreeing.sure
+    assert contradicted.text == "TW"
+    assert contradicted.confidence < plain.confidence
+    assert not contradicted.sure
+
+
+def test_bonus_readings_and_config_are_frozen() -> None:
+    reading = BonusReading("DL", 0.9, "badge", (0.0, 0.0, 0.3, 0.2))
+    with pytest.raises(AttributeError):
+        reading.kind = "TL"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        BonusConfig().sure = 0.1  # type: ignore[misc]
