@@ -1,0 +1,163 @@
+"""Recognizing the game from the board's look (assistant.games).
+
+Expected answers: the ``game`` of fixtures/real/labels.json (20 Wordament screenshots and
+crops, 2 photos of Boggle dice) and fixtures/synthetic/labels.json (4 boards of each of 10
+looks); ``boggle_physical`` is reported as "boggle". Hand-drawn boards test single cues.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.games import (
+    GAME_NAMES,
+    GameGuess,
+    GamesConfig,
+    describe_look,
+    detect_game,
+)
+from assistant.imageio import Image, load_image
+from assistant.locate import LocatedBoard, locate_board
+from assistant.scoring import get_game
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+EXPECTED: dict[str, str] = {}
+for _set in ("real", "synthetic"):
+    for _entry in json.loads((FIXTURES / _set / "labels.json").read_text()):
+        EXPECTED[f"{_set}/{_entry['file']}"] = _entry["game"].replace("boggle_physical", "boggle")
+NAMES = sorted(EXPECTED)
+
+
+@cache
+def _fixture(name: str) -> tuple[Image, LocatedBoard]:
+    image = load_image(FIXTURES / name)
+    return image, locate_board(image)
+
+
+def test_the_fixtures_cover_every_game_but_generic() -> None:
+    assert set(EXPECTED.values()) == set(GAME_NAMES) - {"generic"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_fixture_is_recognized(name: str) -> None:
+    image, located = _fixture(name)
+    guess = detect_game(image, located)
+    assert guess.name == EXPECTED[name], (guess.evidence, guess.points)
+    assert guess.confidence >= 0.7
+    assert guess.evidence  # says why
+
+
+@pytest.mark.parametrize("name", NAMES[::3])
+def test_the_board_alone_gives_the_same_answer(name: str) -> None:
+    _, located = _fixture(name)
+    assert detect_game(None, located).name == EXPECTED[name]
+
+
+def test_every_name_can_be_scored() -> None:
+    for name in GAME_NAMES:
+        guess = GameGuess(name, 1.0, ())
+        assert get_game(guess.rules).name in {
+            "boggle",
+            "wordament",
+            "ruzzle",
+            "wordhunt",
+            "spellcast",
+        }
+    assert GameGuess("generic", 0.5, ()).rules == "boggle"
+    assert get_game(GameGuess("scramble", 1.0, ()).rules).name == "boggle"
+
+
+def test_the_look_names_its_cues() -> None:
+    _, ruzzle = _fixture("synthetic/ruzzle_2025.png")
+    look = describe_look(None, ruzzle)
+    assert look.value_corner == "top-right"
+    assert not look.photo
+    assert {name.split(":")[0] for _, name in look.badges} == {"ruzzle"}
+    image, dice = _fixture("real/boggle_physical/UO-CIS211_sample-board.jpeg")
+    look = describe_look(image, dice)
+    assert look.value_corner is None and look.photo
+
+
+# --------------------------------------------------------------------------- drawn boards
+
+CELL = 128
+
+
+def _drawn(
+    face: tuple[int, int, int],
+    gap: tuple[int, int, int],
+    *,
+    value_at: str | None = None,
+    score: float = 1.0,
+) -> LocatedBoard:
+    """A 4x4 rectified board: flat ``face`` tiles (RGB) on ``gap``, a dark letter in each,
+    and a point value in the corner ``value_at`` ("tl", "tr", "br") of every tile."""
+    board = np.full((4 * CELL, 4 * CELL, 3), gap[::-1], np.uint8)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for r in range(4):
+        for c in range(4):
+            x0, y0 = c * CELL + 6, r * CELL + 6
+            side = CELL - 12
+            cv2.rectangle(board, (x0, y0), (x0 + side, y0 + side), face[::-1], -1)
+            letter = "ABCDEFGHIKLMNOPR"[r * 4 + c]
+            cv2.putText(board, letter, (x0 + 36, y0 + 82), font, 2.0, (40, 40, 40), 5)
+            digit = str((r + c) % 9 + 1)
+            spot = {
+                "tl": (x0 + 10, y0 + 24),
+                "tr": (x0 + side - 22, y0 + 24),
+                "br": (x0 + side - 22, y0 + side - 10),
+            }.get(value_at or "")
+            if spot is not None:
+                cv2.putText(board, digit, spot, font, 0.6, (40, 40, 40), 2)
+    corners = ((0.0, 0.0), (4.0 * CELL, 0.0), (4.0 * CELL, 4.0 * CELL), (0.0, 4.0 * CELL))
+    return LocatedBoard(4, 4, corners, board, CELL, np.eye(3), tile_ratio=0.9, score=score)
+
+
+GREY, SLATE = (205, 205, 210), (70, 70, 75)
+
+
+def test_a_board_like_no_game_is_generic() -> None:
+    guess = detect_game(None, _drawn(GREY, SLATE))
+    assert guess.name == "generic"
+    assert guess.rules == "boggle"
+
+
+@pytest.mark.parametrize(
+    ("corner", "gap", "game"),
+    [
+        ("tl", SLATE, "wordament"),
+        ("tr", (21, 38, 76), "ruzzle"),
+        ("br", (48, 125, 216), "scramble"),
+    ],
+)
+def test_the_corner_of_the_point_values_names_the_game(
+    corner: str, gap: tuple[int, int, int], game: str
+) -> None:
+    located = _drawn(GREY, gap, value_at=corner)
+    look = describe_look(None, located)
+    assert look.corner_share[("tl", "tr", "br").index(corner)] == 1.0
+    assert detect_game(None, located).name == game
+
+
+def test_word_hunt_colours_without_values() -> None:
+    assert detect_game(None, _drawn((235, 206, 147), (53, 106, 44))).name == "wordhunt"
+
+
+def test_dice_need_the_look_of_a_photo() -> None:
+    faces = (214, 205, 194)  # an off-white die face
+    assert detect_game(None, _drawn(faces, (30, 30, 30), score=0.8)).name == "boggle"
+    # The same faces square to the picture and perfectly regular: a screen, not dice.
+    assert detect_game(None, _drawn(faces, (30, 30, 30), score=1.0)).name == "generic"
+
+
+def test_config_and_guess_are_frozen() -> None:
+    with pytest.raises(AttributeError):
+        GamesConfig().min_points = 0.0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        GameGuess("ruzzle", 1.0, ()).name = "wordament"  # type: ignore[misc]
