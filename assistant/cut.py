@@ -86,14 +86,15 @@ class CutConfig:
     128 px cells; distances are CIELAB on OpenCV's 8-bit scale (L 0..255). The ink threshold
     sits in a wide valley: glyph strokes are 110-210 away from the face colour, face shading
     and JPEG noise below 35. The low (hysteresis) threshold keeps hairlines of blurred serif
-    dice letters (synthetic boards from assistant.synth): 0.3 took the wrong readings there
-    from 13 to 7 of 730 tiles and changed nothing on fixtures/real.
+    dice letters (synthetic boards from assistant.synth): 0.35 took the wrong readings there
+    from 13 to 5 of 730 tiles; 0.3 (7 wrong) also swelled the small serifed dice I of the
+    UO-CIS211 photo into a blob that Tesseract no longer read.
     """
 
-    centre_frac: float = 0.6  # side of the central square whose median colour is the face colour
+    centre_frac: float = 0.6  # side of the central square whose colours give the face colour
     blank_contrast: float = 45.0  # 99th-percentile ink distance below this: a blank tile
     ink_frac: float = 0.45  # ink = distance above this fraction of the tile's ink contrast
-    ink_low_frac: float = 0.3  # ...plus ink above this fraction connected to such ink
+    ink_low_frac: float = 0.35  # ...plus ink above this fraction connected to such ink
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -108,6 +109,9 @@ class CutConfig:
     bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
     soft_low: float = 0.25  # the anti-aliased glyph (alpha) ramps from this share of the
     soft_high: float = 0.65  # contrast (transparent) to this one (full ink)
+    ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
+    ring_outer: float = 0.2  # the cell (inside gaps and rims, outside most letters)
+    frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
 
@@ -171,11 +175,9 @@ def cut_tile(
     h, w = crop.shape[:2]
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
-    face = np.median(lab[sparse].reshape(-1, 3), axis=0)
+    face = _face_colour(lab[sparse].reshape(-1, 3), lab[_ring(h, w, cfg)])
     dist = _distance(lab, face)
-    centre = dist[m_y : h - m_y : 2, m_x : w - m_x : 2].ravel()
-    k = int(0.99 * (centre.size - 1))
-    contrast = float(np.partition(centre, k)[k])  # the 99th percentile
+    contrast = _contrast(dist, m_y, m_x)
     face_bgr = _bgr(face)
     empty = np.zeros((h, w), np.uint8)
 
@@ -200,6 +202,7 @@ def cut_tile(
     min_area = cfg.min_component * h * w
     has_strong = np.bincount(labels[strong], minlength=n) > 0
     boxes: dict[int, Box] = {}
+    areas: dict[int, int] = {}
     obstructed = False
     for i in range(1, n):
         if not has_strong[i]:
@@ -216,6 +219,8 @@ def cut_tile(
         if area < min_area or not inside:
             continue
         boxes[i] = box
+        areas[i] = area
+    boxes = _drop_frames(boxes, areas, cfg)
     if not boxes:
         return blank_tile()
 
@@ -267,6 +272,45 @@ def cut_tile(
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
     )
+
+
+def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
+    """The tile face's colour: split the centre's pixels into two colours (face and ink, by
+    a few rounds of 2-means) and keep the one that most of a ring around the centre has.
+    (A plain median fails when a big bold letter covers half the centre.)"""
+    pts = centre.astype(np.float64)
+    a = np.median(pts, axis=0)
+    b = pts[int(np.argmax(((pts - a) ** 2).sum(axis=1)))]
+    for _ in range(6):
+        nearer_a = ((pts - a) ** 2).sum(axis=1) <= ((pts - b) ** 2).sum(axis=1)
+        if nearer_a.all() or not nearer_a.any():
+            return np.asarray(a, np.float64)
+        a, b = pts[nearer_a].mean(axis=0), pts[~nearer_a].mean(axis=0)
+    ring_pts = ring.astype(np.float64)
+    ring_a = ((ring_pts - a) ** 2).sum(axis=1) <= ((ring_pts - b) ** 2).sum(axis=1)
+    members = pts[nearer_a] if ring_a.mean() >= 0.5 else pts[~nearer_a]
+    return np.asarray(np.median(members, axis=0), np.float64)  # robust to edge pixels
+
+
+def _contrast(dist: npt.NDArray[np.float32], m_y: int, m_x: int) -> float:
+    """The 99th percentile of the distance from the face colour in the centre."""
+    h, w = dist.shape
+    centre = dist[m_y : h - m_y : 2, m_x : w - m_x : 2].ravel()
+    k = int(0.99 * (centre.size - 1))
+    return float(np.partition(centre, k)[k])
+
+
+def _ring(h: int, w: int, cfg: CutConfig) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Pixel indices of a thin square ring between the centre and the tile edge."""
+    inner, outer = cfg.ring_inner, cfg.ring_outer
+    ys, xs = [], []
+    for t in np.linspace(0.0, 1.0, 24, endpoint=False):
+        for d in (inner, outer):
+            a, b = int(d * h), int((1 - d) * h) - 1
+            pos = int(a + t * (b - a))
+            ys += [a, b, pos, pos]
+            xs += [pos, pos, int(d * w), int((1 - d) * w) - 1]
+    return np.array(ys, np.intp), np.array(xs, np.intp)
 
 
 def _distance(lab: Image, colour: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
@@ -361,6 +405,21 @@ def _union(boxes: list[Box]) -> Box:
 
 def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def _drop_frames(boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig) -> dict[int, Box]:
+    """Without the rims: thin components that surround another component (the shaded edge
+    of a die face, a drawn tile border). No letter encloses another letter."""
+
+    def encloses(a: Box, b: Box) -> bool:
+        return a.x < b.x and a.y < b.y and a.x1 > b.x1 and a.y1 > b.y1
+
+    return {
+        i: a
+        for i, a in boxes.items()
+        if areas[i] > cfg.frame_fill * a.w * a.h
+        or not any(j != i and encloses(a, b) for j, b in boxes.items())
+    }
 
 
 def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int]:

@@ -77,7 +77,7 @@ class RecognizeConfig:
     readings of fixtures/real (positives) against a stress set of wrong readings: each
     character read again with its true class withheld, which is what an unknown font, a
     mis-cut glyph or a missing template looks like to the matcher (negatives, weighted
-    equally). At threshold 0.8 no negative passes (highest 0.52); 2 positives stay under it
+    equally). At threshold 0.8 no negative passes (highest 0.54); 2 positives stay under it
     (two dice letters in a face unlike any shipped font), for Tesseract or ``learn``.
     A tile's confidence is the product over its characters; a different reading at another
     quarter turn of a die competes like a runner-up class.
@@ -87,19 +87,23 @@ class RecognizeConfig:
     I's) and a wrong answer never: the 95 % upper bound on its error rate is 3/160 = 1.9 %.
     Two engines agreeing on a plausible reading (template score >= ``agree_min_score``) are
     therefore wrong together less than 2 % of the time: agreement raises the confidence to
-    at least ``agree_confidence``. Disagreement multiplies it by ``disagree_factor`` and
-    adds Tesseract's answer as a candidate.
+    at least ``agree_confidence``. When Tesseract names the runner-up of an unsure matcher,
+    that label becomes the best guess at ``runner_up_confidence``, still unsure: there the
+    two engines' errors are most alike (R/P, O/D). Disagreement multiplies the confidences
+    by ``disagree_factor`` and adds Tesseract's answer as a candidate.
     """
 
     threshold: float = 0.8  # readings below this are unsure: the caller must not use them
     glyph: GlyphConfig = field(default_factory=GlyphConfig)
-    calib_bias: float = -41.97
-    calib_score: float = 45.12
-    calib_margin: float = 6.61
+    calib_bias: float = -41.29
+    calib_score: float = 44.61
+    calib_margin: float = 5.91
     # The same fit for point-value digits (digit templates only; the 134 value digits of the
-    # Wordament fixtures: true s1 >= 0.906, withheld-class s1 <= 0.785): bias, score, margin.
-    value_calib: tuple[float, float, float] = (-28.10, 30.63, 15.88)
+    # Wordament fixtures: true s1 >= 0.906, withheld-class s1 <= 0.784): bias, score, margin.
+    value_calib: tuple[float, float, float] = (-27.45, 29.73, 17.04)
     hole_penalty: float = 0.15  # score lost by a template with another hole count (A/V, R/U)
+    hole_core: int = 160  # alpha level of the ink core where holes are counted too (0.5 of
+    # the contrast, between the cut's ink thresholds 0.3 and 0.65)
     rotations: Literal["auto", "upright", "any"] = "auto"  # quarter turns tried (dice: any)
     turn_check: float = 0.93  # tiles reading worse than this upright are tried turned
     turn_evidence: float = 0.05  # a tile reads this much better turned than upright...
@@ -120,8 +124,9 @@ class RecognizeConfig:
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
     agree_confidence: float = 0.95
     agree_min_score: float = 0.75
+    runner_up_confidence: float = 0.7  # Tesseract named the matcher's (unsure) runner-up
     disagree_factor: float = 0.3
-    second_min_conf: float = 0.3  # Tesseract words below this confidence are ignored
+    second_min_conf: float = 0.3  # a disagreeing Tesseract word below this is ignored
     tesseract_all_multi: bool = False  # also ask about confident multi-letter tiles
 
 
@@ -201,7 +206,7 @@ def recognize_tiles(
                 engine_names[i] = f"{primary.name}+{engine.name}"
     readings = []
     for i, tile in enumerate(tiles):
-        cands = _combine(first[i], second[i], cfg) if second[i] else first[i]
+        cands = _combine(first[i], second[i], cfg, limit) if second[i] else first[i]
         best = cands[0] if cands else Candidate("", 0.0)
         value, value_conf = values[i]
         readings.append(
@@ -226,26 +231,45 @@ def _multi(label: str) -> bool:
 
 
 def _combine(
-    first: Sequence[Candidate], second: Sequence[Candidate], cfg: RecognizeConfig
+    first: Sequence[Candidate], second: Sequence[Candidate], cfg: RecognizeConfig, limit: float
 ) -> list[Candidate]:
     """Fold a second engine's best reading into the first engine's candidates (see
-    ``RecognizeConfig``): the label both engines give rises to ``agree_confidence``, the
-    others are multiplied by ``disagree_factor``; a label only the second engine gave is
-    added with the confidence it would have after disagreement."""
-    other = second[0]
+    ``RecognizeConfig``). The second engine's label rises to ``agree_confidence`` when it is
+    the first engine's best label with a plausible template score (``agree_min_score``), to
+    ``runner_up_confidence`` (still unsure) when it is a plausible runner-up of an unsure
+    best (below ``limit``). Otherwise,
+    when the second engine is sure enough (``second_min_conf``), every label is multiplied
+    by ``disagree_factor`` and the second engine's label is listed with the confidence it
+    has after disagreement: two engines that differ never make a confident reading."""
+    other, top = second[0], first[0]
+    match = next(
+        (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
+    )
+    if match is not None and (match is top or top.confidence < limit):
+        # Agreeing on the matcher's runner-up is where the two engines' errors are most
+        # alike (R/P, O/D): it becomes the best guess but stays unsure.
+        level = cfg.agree_confidence if match is top else cfg.runner_up_confidence
+        lifted = Candidate(
+            match.label, max(match.confidence, level), match.score, match.turn, match.engine
+        )
+        rest = [c for c in first if c is not match]
+        return [lifted, *(_doubted(c, cfg) for c in rest)]
     if other.confidence < cfg.second_min_conf:
         return list(first)
-    merged = []
-    for cand in first:
-        if cand.label == other.label and cand.score >= cfg.agree_min_score:
-            conf = max(cand.confidence, cfg.agree_confidence)
-        else:
-            conf = cand.confidence * cfg.disagree_factor
-        merged.append(Candidate(cand.label, conf, cand.score, cand.turn, cand.engine))
-    if all(c.label != other.label for c in first):
-        conf = other.confidence * cfg.disagree_factor
-        merged.append(Candidate(other.label, conf, other.score, other.turn, other.engine))
+    merged = [
+        Candidate(c.label, c.confidence * cfg.disagree_factor, c.score, c.turn, c.engine)
+        for c in first
+        if c.label != other.label
+    ]
+    mine = next((c.confidence for c in first if c.label == other.label), 0.0)
+    conf = max(mine, other.confidence) * cfg.disagree_factor
+    merged.append(Candidate(other.label, conf, other.score, other.turn, other.engine))
     return sorted(merged, key=lambda c: -c.confidence)
+
+
+def _doubted(c: Candidate, cfg: RecognizeConfig) -> Candidate:
+    """A label the second engine did not give, after it agreed with another one."""
+    return Candidate(c.label, c.confidence * cfg.disagree_factor, c.score, c.turn, c.engine)
 
 
 def _consistent_values(

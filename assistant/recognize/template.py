@@ -440,13 +440,20 @@ class TemplateRecognizer:
 
     def _char(self, mask: Mask, tilt: float, soft: Mask | None = None) -> _Char:
         """Features (from the anti-aliased ``soft`` picture when there is one) and hole count
-        (from the binary ``mask``) of one character, its tilt undone."""
+        of one character, its tilt undone. Holes are counted in the binary ``mask`` and in
+        the ink core of ``soft`` (``hole_core``), whichever sees more: blur fills small
+        counters at the low threshold ("A" turning into a filled "V") and the core keeps
+        them, while a thin bar that the core breaks is whole in the mask."""
         cfg = self.config.glyph
         turn = abs(tilt) >= self.config.min_tilt
         straight = straighten(mask, -tilt) if turn else crop_to_ink(mask)
         picture = mask if soft is None else soft
         picture = straighten(picture, -tilt, binary=False) if turn else crop_to_ink(picture)
-        return _Char(features(raster(picture, cfg), cfg), holes(straight, cfg))
+        count = holes(straight, cfg)
+        if soft is not None:
+            core = (picture > self.config.hole_core).astype(np.uint8) * 255
+            count = max(count, holes(core, cfg))
+        return _Char(features(raster(picture, cfg), cfg), count)
 
     def _scores(
         self, templates: TemplateSet, chars: Sequence[_Char], turns: Sequence[int]
