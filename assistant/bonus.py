@@ -108,8 +108,14 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     }
 )
 
-# Games whose boards have no bonus squares: nothing is looked for.
-NO_BONUS_GAMES = frozenset({"wordament", "wordhunt", "boggle"})
+# Games whose boards have no bonus squares: nothing is looked for (folded names: lowercase,
+# no spaces, hyphens or underscores). Any other unknown name gets every style.
+NO_BONUS_GAMES = frozenset(
+    {"wordament", "wordhunt", "gamepigeon", "boggle", "classic", "bigboggle", "boggle_physical"}
+)
+_STYLE_ALIASES: Mapping[str, str] = MappingProxyType(
+    {"scramblewithfriends": "scramble", "bogglewithfriends": "scramble", "discord": "spellcast"}
+)
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,13 @@ class BonusConfig:
     # and colour_max the confidence falls linearly to 0 (a colour the palette does not know).
     colour_near: float = 24.0
     colour_max: float = 45.0
-    # Text: read only when the badge's characters are this tall in the source image.
+    # Text: "always" read it (where readable) to confirm the colour, or only "when-unsure":
+    # when the game is unknown (several palettes), the colour is off the palette (fit < 1) or
+    # its best kind has less than text_check of the colour weight. The game's own palette on
+    # a clean screenshot leaves no doubt, and reading costs ~1 ms a badge.
+    text: Literal["always", "when-unsure"] = "when-unsure"
+    text_check: float = 0.99
+    # Text is read only when the badge's characters are this tall in the source image.
     text_min_px: float = 7.0
     text_delta_e: float = 35.0  # text pixels differ this much from the badge colour
     text_min_area: float = 0.0006  # share of the cell; smaller text pieces are specks
@@ -191,21 +203,27 @@ BonusGrid = tuple[tuple[BonusReading | None, ...], ...]
 class BoardFaces:
     """The board at ``cell`` pixels per cell in CIELAB (``lab``: L 0..100), each tile's face
     box in those pixels (x0, y0, x1, y1), each face's median colour and the median of those
-    (the colour most faces share)."""
+    (the colour most faces share); per pixel, its distance from its own tile's face colour
+    (``delta``, dE), its chroma and that of its tile's face (``sat``, ``face_sat``)."""
 
     lab: FloatArray
     cell: int
     boxes: tuple[tuple[tuple[int, int, int, int], ...], ...]
     tile_lab: FloatArray  # rows x cols x 3
     face_lab: FloatArray  # 3
+    delta: FloatArray
+    sat: FloatArray
+    face_sat: FloatArray
+
+
+# OpenCV's 8-bit Lab (L x 255/100, a + 128, b + 128) to CIELAB, as one affine map.
+_LAB_MAP = np.array([[100.0 / 255.0, 0, 0, 0], [0, 1, 0, -128.0], [0, 0, 1, -128.0]], np.float32)
 
 
 def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
     """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
-    lab = np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.float32)
-    lab[..., 0] *= 100.0 / 255.0
-    lab[..., 1:] -= 128.0
-    return lab
+    lab8 = np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.float32)
+    return np.asarray(cv2.transform(lab8, _LAB_MAP), np.float32).reshape(lab8.shape)
 
 
 @functools.lru_cache(maxsize=256)  # palette colours, converted once (a pure function)
@@ -240,7 +258,13 @@ def board_faces(located: LocatedBoard, cell: int, inset: float) -> BoardFaces:
             tile_lab[r, c] = np.median(face, axis=0)
         boxes.append(tuple(row))
     face_lab = np.median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
-    return BoardFaces(lab, cell, tuple(boxes), tile_lab, face_lab)
+    per_pixel = np.repeat(np.repeat(tile_lab, cell, axis=0), cell, axis=1)
+    dl, da, db = cv2.split(lab - per_pixel)  # planar: cv2.magnitude is much faster
+    delta = np.asarray(cv2.magnitude(cv2.magnitude(da, db), dl), np.float32)
+    _, a, b = cv2.split(lab)
+    sat = np.asarray(cv2.magnitude(a, b), np.float32)
+    face_sat = np.repeat(np.repeat(chroma(tile_lab), cell, axis=0), cell, axis=1)
+    return BoardFaces(lab, cell, tuple(boxes), tile_lab, face_lab, delta, sat, face_sat)
 
 
 def chroma(lab: FloatArray) -> FloatArray:
@@ -290,9 +314,8 @@ def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
     side = x1 - x0
     zx1, zy1 = x0 + round(cfg.zone_w * side), y0 + round(cfg.zone_h * side)
     zone = faces.lab[y0:zy1, x0:zx1]
-    tile = faces.tile_lab[r, c]
-    mask = (chroma(zone) >= cfg.badge_chroma) & (
-        np.linalg.norm(zone - tile, axis=2) >= cfg.badge_delta_e
+    mask = (faces.sat[y0:zy1, x0:zx1] >= cfg.badge_chroma) & (
+        faces.delta[y0:zy1, x0:zx1] >= cfg.badge_delta_e
     )
     if np.count_nonzero(mask) < cfg.badge_min_area * side * side:
         return None
@@ -326,19 +349,23 @@ def read_bonuses(
     *,
     config: BonusConfig | None = None,
     templates: TemplateSet | None = None,
+    faces: BoardFaces | None = None,
 ) -> BonusGrid:
     """The bonus square of every tile of ``located`` (None where there is none).
 
-    ``game`` (a name from ``assistant.games``, e.g. ``GameGuess.name``) picks the palette;
-    None tries every game's. Games without bonus squares give a grid of None at once.
-    ``templates`` (default: the shipped letter templates) read the badges' text.
+    ``game`` (a name from ``assistant.games``, e.g. ``GameGuess.name``, or a name players
+    use such as "Scramble With Friends") picks the palette; None or "generic" tries every
+    game's. Games without bonus squares give a grid of None at once. ``templates`` (default:
+    the shipped letter templates) read the badges' text; ``faces`` are the faces already
+    measured with this config (``assistant.games`` shares them).
     """
     cfg = config or BonusConfig()
     empty: BonusGrid = tuple((None,) * located.cols for _ in range(located.rows))
     styles = _styles(game)
     if not styles:
         return empty
-    faces = board_faces(located, cfg.work_cell_px, cfg.face_inset)
+    if faces is None:
+        faces = board_faces(located, cfg.work_cell_px, cfg.face_inset)
     marks = find_marks(faces, cfg)
     if not marks:
         return empty
@@ -358,12 +385,15 @@ def bonus_labels(grid: BonusGrid) -> tuple[tuple[str | None, ...], ...] | None:
 
 
 def _styles(game: str | None) -> tuple[BonusStyle, ...]:
-    if game is None or game == "generic":
-        return tuple(BONUS_STYLES.values())
-    key = game.lower()
+    """The styles to look for: the game's, every one for an unknown game, none for a game
+    known to have no bonus squares."""
+    key = "".join(ch for ch in (game or "").lower() if ch not in " -_")
+    key = _STYLE_ALIASES.get(key, key)
     if key in BONUS_STYLES:
         return (BONUS_STYLES[key],)
-    return ()
+    if key in NO_BONUS_GAMES:
+        return ()
+    return tuple(BONUS_STYLES.values())
 
 
 def _source_cell_px(located: LocatedBoard) -> float:
@@ -403,9 +433,16 @@ def _name(
     ox, oy = mark.col * cell, mark.row * cell
     text = ""
     text_kind = None  # the kind the text alone reads as
+    fit = min(1.0, (cfg.colour_max - nearest) / (cfg.colour_max - cfg.colour_near))
     if mark.marker == "badge":
         box = ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
-        if cfg.text_min_px <= 0.45 * (box[3] - box[1]) * source_cell:
+        doubt = (
+            len(styles) > 1
+            or fit < 1.0
+            or max(weights.values()) < cfg.text_check * sum(weights.values())
+        )
+        readable = cfg.text_min_px <= 0.45 * (box[3] - box[1]) * source_cell
+        if readable and (doubt or cfg.text == "always"):
             text, text_weights = _read_text(located, mark, box, texts, cfg, templates)
             if text_weights:
                 text_kind = max(text_weights, key=lambda k: text_weights[k])
@@ -417,7 +454,6 @@ def _name(
     if total <= 0:
         return None
     kind = max(weights, key=lambda k: weights[k])
-    fit = min(1.0, (cfg.colour_max - nearest) / (cfg.colour_max - cfg.colour_near))
     confidence = weights[kind] / total * fit
     if text_kind is not None and text_kind != kind:
         confidence *= cfg.disagree_factor
@@ -486,6 +522,7 @@ def _read_text(
         masks = _split_pair(masks[0], cfg)
     if len(masks) != 2:
         return "", {}
+    # The shipped set is loaded once per process; later calls cost ~0.1 ms.
     reader = (templates or load_templates()).subset("DTLW2X")
     feats = np.stack([features(raster(m)).ravel() for m in masks])
     hole_counts = np.array([holes(m) for m in masks], np.int8)

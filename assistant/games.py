@@ -42,10 +42,11 @@ from assistant.bonus import (
     BONUS_STYLES,
     BoardFaces,
     BonusConfig,
+    BonusGrid,
     Mark,
     board_faces,
-    chroma,
     find_marks,
+    read_bonuses,
     rgb_lab,
     to_lab,
 )
@@ -188,7 +189,10 @@ def detect_game(
     """Recognize the game of the board ``located`` in ``image`` (the picture it was found
     in; None to judge from the board alone)."""
     cfg = config or GamesConfig()
-    look = describe_look(image, located, config=cfg)
+    return _detect(describe_look(image, located, config=cfg), cfg)
+
+
+def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     scored = [(_points(profile, look, cfg), profile.game) for profile in PROFILES]
     scored.sort(key=lambda item: -item[0][0])
     (best, evidence), game = scored[0]
@@ -205,12 +209,38 @@ def detect_game(
     return GameGuess(game, round(confidence, 3), tuple(evidence), points)
 
 
-def describe_look(
-    image: Image | None, located: LocatedBoard, *, config: GamesConfig | None = None
-) -> BoardLook:
-    """Measure the cues ``detect_game`` weighs."""
+def read_game_and_bonuses(
+    image: Image | None,
+    located: LocatedBoard,
+    *,
+    game: str | None = None,
+    config: GamesConfig | None = None,
+) -> tuple[GameGuess, BonusGrid]:
+    """``detect_game`` and ``read_bonuses`` in one go, measuring the faces once. A ``game``
+    chosen by the user (``--game``) is taken as given (confidence 1) and only picks the
+    bonus palette."""
     cfg = config or GamesConfig()
     faces = board_faces(located, cfg.bonus.work_cell_px, cfg.bonus.face_inset)
+    if game is None:
+        guess = _detect(describe_look(image, located, config=cfg, faces=faces), cfg)
+    else:
+        guess = GameGuess(game, 1.0, ("chosen by the user",))
+    bonuses = read_bonuses(located, guess.name, config=cfg.bonus, faces=faces)
+    return guess, bonuses
+
+
+def describe_look(
+    image: Image | None,
+    located: LocatedBoard,
+    *,
+    config: GamesConfig | None = None,
+    faces: BoardFaces | None = None,
+) -> BoardLook:
+    """Measure the cues ``detect_game`` weighs (``faces``: already measured with this
+    config's ``bonus`` settings)."""
+    cfg = config or GamesConfig()
+    if faces is None:
+        faces = board_faces(located, cfg.bonus.work_cell_px, cfg.bonus.face_inset)
     shares = _corner_shares(faces, cfg)
     order = sorted(range(4), key=lambda k: -shares[k])
     value_corner = None
@@ -239,16 +269,13 @@ def describe_look(
 def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
     """For each corner (TL, TR, BR, BL), the share of tiles with a value-like mark there."""
     rows, cols = faces.tile_lab.shape[:2]
-    lab = faces.lab
-    ink = np.zeros(lab.shape[:2], np.uint8)
-    for r in range(rows):
-        for c in range(cols):
-            x0, y0, x1, y1 = faces.boxes[r][c]
-            face = lab[y0:y1, x0:x1]
-            far = np.linalg.norm(face - faces.tile_lab[r, c], axis=2) >= cfg.ink_delta_e
-            # Marks much more saturated than the face are bonus badges, not values.
-            far &= chroma(face) < float(chroma(faces.tile_lab[r, c])) + cfg.bonus.badge_chroma
-            ink[y0:y1, x0:x1] = far
+    # Ink: far from the tile's face colour, but not much more saturated than the face (those
+    # are bonus badges, not values); only inside the face boxes.
+    far = (faces.delta >= cfg.ink_delta_e) & (faces.sat < faces.face_sat + cfg.bonus.badge_chroma)
+    ink = np.zeros(far.shape, np.uint8)
+    for row in faces.boxes:
+        for x0, y0, x1, y1 in row:
+            ink[y0:y1, x0:x1] = far[y0:y1, x0:x1]
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     # Per corner and tile, the mark nearest the corner: its edges on the corner's sides
     # (left or right x, top or bottom y) as shares of the face side.

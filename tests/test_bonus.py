@@ -177,14 +177,28 @@ def test_a_palette_colour_reads_surely_and_other_tiles_stay_empty() -> None:
 
 
 def test_text_that_contradicts_the_colour_makes_the_reading_unsure() -> None:
-    plain = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "")}), "ruzzle")[0][0]
-    contradicted = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "TW")}), "ruzzle")[0][0]
-    agreeing = read_bonuses(_drawn({(0, 0): ((61, 174, 73), "DL")}), "ruzzle")[0][0]
-    assert plain is not None and contradicted is not None and agreeing is not None
+    always = BonusConfig(text="always")
+
+    def read(text: str) -> BonusReading:
+        reading = read_bonuses(_drawn({(0, 0): ((61, 174, 73), text)}), "ruzzle", config=always)
+        assert reading[0][0] is not None
+        return reading[0][0]
+
+    plain, contradicted, agreeing = read(""), read("TW"), read("DL")
     assert agreeing.text == "DL" and agreeing.kind == "DL" and agreeing.sure
     assert contradicted.text == "TW"
+    assert contradicted.kind == "DL"  # the clear colour keeps its kind...
     assert contradicted.confidence < plain.confidence
-    assert not contradicted.sure
+    assert not contradicted.sure  # ...but the reading is unsure
+
+
+def test_text_is_read_only_when_the_colour_leaves_a_doubt_by_default() -> None:
+    located = _drawn({(0, 0): ((61, 174, 73), "DL")})
+    clear = read_bonuses(located, "ruzzle")[0][0]  # the game's own green: no doubt
+    unknown_game = read_bonuses(located)[0][0]  # every palette: text is read
+    assert clear is not None and unknown_game is not None
+    assert clear.text == "" and unknown_game.text == "DL"
+    assert clear.kind == unknown_game.kind == "DL"
 
 
 def test_bonus_readings_and_config_are_frozen() -> None:

@@ -21,6 +21,7 @@ from assistant.games import (
     GamesConfig,
     describe_look,
     detect_game,
+    read_game_and_bonuses,
 )
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
@@ -32,6 +33,10 @@ for _set in ("real", "synthetic"):
     for _entry in json.loads((FIXTURES / _set / "labels.json").read_text()):
         EXPECTED[f"{_set}/{_entry['file']}"] = _entry["game"].replace("boggle_physical", "boggle")
 NAMES = sorted(EXPECTED)
+BONUSES = {
+    e["file"]: e["bonuses"]
+    for e in json.loads((FIXTURES / "synthetic" / "labels.json").read_text())
+}
 
 
 @cache
@@ -161,3 +166,31 @@ def test_config_and_guess_are_frozen() -> None:
         GamesConfig().min_points = 0.0  # type: ignore[misc]
     with pytest.raises(AttributeError):
         GameGuess("ruzzle", 1.0, ()).name = "wordament"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "synthetic/ruzzle_2026.jpg",
+        "synthetic/scramble_2024.png",
+        "real/boggle_physical/StevieG47_example.jpg",
+    ],
+)
+def test_game_and_bonuses_in_one_go_agree_with_the_separate_calls(name: str) -> None:
+    from assistant.bonus import read_bonuses
+
+    image, located = _fixture(name)
+    guess, bonuses = read_game_and_bonuses(image, located)
+    assert guess == detect_game(image, located)
+    assert bonuses == read_bonuses(located, guess.name)
+
+
+def test_a_game_chosen_by_the_user_is_taken_as_given() -> None:
+    image, located = _fixture("synthetic/scramble_2025.jpg")
+    guess, bonuses = read_game_and_bonuses(image, located, game="Scramble With Friends")
+    assert (guess.name, guess.confidence) == ("Scramble With Friends", 1.0)
+    assert get_game(guess.rules).name == "boggle"
+    kinds = [[b.kind if b else None for b in row] for row in bonuses]
+    assert kinds == BONUSES["scramble_2025.jpg"]
+    _, none = read_game_and_bonuses(image, located, game="wordament")
+    assert all(b is None for row in none for b in row)
