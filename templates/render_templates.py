@@ -18,8 +18,9 @@ them. Liberation 1.07 (GPL-2 with a font exception) is left out on purpose to ke
 shipped data under permissive terms only.
 
 The character set: A-Z (tile letters), lowercase u (the "u" of a "Qu" tile), 0-9 (point
-values), "-" (prefix/suffix tiles) and "/" (either/or tiles). The serif and monospaced
-fonts contribute only their serifed "I": Boggle dice print a serifed I so that it cannot be
+values), "-" (prefix/suffix tiles) and "/" (either/or tiles). Two bold serif faces add the
+letters (some dice sets are printed in a serif face); the other serif and monospaced fonts
+contribute only their serifed "I": Boggle dice print a serifed I so that it cannot be
 mistaken for a rotated bar.
 """
 
@@ -37,6 +38,7 @@ MARGIN_PX = 2
 FONT_ROOT = Path("/usr/share/fonts")
 SANS_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZu0123456789-/"
 SERIF_CHARS = "I"
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZu"
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ FONTS = (
         "Bitstream-Vera",
         SERIF_CHARS,
     ),
-    Font("Noto Serif", "Bold", "truetype/noto/NotoSerif-Bold.ttf", "OFL-1.1", SERIF_CHARS),
+    Font("Noto Serif", "Bold", "truetype/noto/NotoSerif-Bold.ttf", "OFL-1.1", LETTERS),
     Font("Noto Serif", "Regular", "truetype/noto/NotoSerif-Regular.ttf", "OFL-1.1", SERIF_CHARS),
     Font(
         "DejaVu Sans Mono",

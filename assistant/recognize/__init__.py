@@ -77,7 +77,7 @@ class RecognizeConfig:
     readings of fixtures/real (positives) against a stress set of wrong readings: each
     character read again with its true class withheld, which is what an unknown font, a
     mis-cut glyph or a missing template looks like to the matcher (negatives, weighted
-    equally). At threshold 0.8 no negative passes (highest 0.54); 2 positives stay under it
+    equally). At threshold 0.8 no negative passes (highest 0.48); 2 positives stay under it
     (two dice letters in a face unlike any shipped font), for Tesseract or ``learn``.
     A tile's confidence is the product over its characters; a different reading at another
     quarter turn of a die competes like a runner-up class.
@@ -95,9 +95,9 @@ class RecognizeConfig:
 
     threshold: float = 0.8  # readings below this are unsure: the caller must not use them
     glyph: GlyphConfig = field(default_factory=GlyphConfig)
-    calib_bias: float = -41.29
-    calib_score: float = 44.61
-    calib_margin: float = 5.91
+    calib_bias: float = -41.44
+    calib_score: float = 44.29
+    calib_margin: float = 7.92
     # The same fit for point-value digits (digit templates only; the 134 value digits of the
     # Wordament fixtures: true s1 >= 0.906, withheld-class s1 <= 0.784): bias, score, margin.
     value_calib: tuple[float, float, float] = (-27.45, 29.73, 17.04)
