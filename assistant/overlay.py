@@ -7,7 +7,9 @@ arrowhead half-way along each step, a small square on the last tile, every shape
 dark rim so it shows on light and dark boards alike. Words sharing a step run side by side
 in lanes (each word keeps its lane on every step, whatever the direction it walks it in),
 the best word on top. A legend lists each word with its number and score beside or below
-the board where the picture has room, else on a panel added to the picture.
+the board where the picture has room, else on a panel added to the picture. A small board
+(a game window on a desktop screenshot, a far-away photo) also gets an enlarged copy with
+the same paths, above the legend, so that the overlay reads at a glance at any size.
 
 Tile centres go through the board's homography (``BoardGeometry``), so paths follow the
 tiles on a photo taken at an angle too. Sizes scale with the board's tile pitch in the
@@ -97,6 +99,10 @@ class OverlayConfig:
     legend_fg: RGB = (255, 255, 255)
     legend_opacity: float = 0.88
     margin: float = 0.6  # space between board and legend, x font size
+    # Boards with tiles smaller than this (picture pixels) also get an enlarged copy with
+    # the paths, at zoom_pitch_px a tile, above the legend (a small board on a desktop).
+    zoom_below_px: float = 72.0
+    zoom_pitch_px: float = 100.0
 
 
 @dataclass(frozen=True)
@@ -215,32 +221,34 @@ def draw_overlay(
     config: OverlayConfig | None = None,
 ) -> Image:
     """A copy of ``image`` (BGR) with the paths of the ``top`` best ``words`` drawn on
-    ``board`` and a legend (see the module docstring). The picture may grow by a legend
-    panel when there is no room beside the board."""
+    ``board`` and a legend (see the module docstring). A board smaller than
+    ``OverlayConfig.zoom_below_px`` a tile also gets an enlarged copy with the paths, above
+    the legend. The board keeps its place in the picture; the picture grows by a panel only
+    when there is no room for the legend beside the board."""
     cfg = config or OverlayConfig()
     geometry = board if isinstance(board, BoardGeometry) else BoardGeometry.from_located(board)
     paths = plan_paths(geometry, words, top=top, config=cfg)
     out = image.copy()
     if not paths:
         return out
-    pitch = max(geometry.pitch, cfg.min_pitch_px)
-    # Only the part of the picture around the board is drawn on and blended.
-    h, w = out.shape[:2]
-    x0, y0, x1, y1 = _box(geometry.corners)
-    reach = pitch * 0.5
-    left, top = max(0, math.floor(x0 - reach)), max(0, math.floor(y0 - reach))
-    right, bottom = min(w, math.ceil(x1 + reach)), min(h, math.ceil(y1 + reach))
-    if right > left and bottom > top:
-        roi = out[top:bottom, left:right]
-        layer = roi.copy()
-        shifted = [_shift(p, -left, -top) for p in paths]
-        for path in reversed(shifted):  # the best word last, on top
-            _draw_path(layer, path, pitch, cfg)
-        for path in reversed(shifted):  # discs over every line
-            _draw_disc(layer, path, pitch, cfg)
-        cv2.addWeighted(layer, cfg.opacity, roi, 1.0 - cfg.opacity, 0.0, dst=roi)
-    font_px = _font_px(geometry, out.shape[:2], cfg)
-    return _draw_text(out, geometry, paths, pitch, font_px, cfg)
+    _draw_shapes(out, paths, geometry, cfg)
+    pil = PILImage.fromarray(cv2.cvtColor(out, cv2.COLOR_BGR2RGB))
+    _draw_numbers(pil, paths, geometry, cfg)
+    zoom = None
+    if geometry.pitch < cfg.zoom_below_px:
+        zoom = _zoomed(image, geometry, words, top, cfg)
+        font_px = _font_px(cfg.zoom_pitch_px, (zoom.size[1], zoom.size[0]), cfg)
+    else:
+        font_px = _font_px(geometry.pitch, out.shape[:2], cfg)
+    block = _legend(paths, font_px, cfg)
+    gap = round(cfg.margin * font_px)
+    if zoom is not None:
+        block = _stack(zoom, block, gap)
+    spot = _place(block.size, _box(geometry.corners), pil.size, gap)
+    if spot is None:
+        pil, spot = _add_panel(pil, block.size, gap, cfg)
+    pil.paste(block, spot, block)
+    return np.asarray(cv2.cvtColor(np.asarray(pil), cv2.COLOR_RGB2BGR), np.uint8)
 
 
 def save_overlay(
@@ -319,9 +327,9 @@ def _shift(path: DrawnPath, dx: float, dy: float) -> DrawnPath:
     )
 
 
-def _font_px(geometry: BoardGeometry, shape: tuple[int, ...], cfg: OverlayConfig) -> int:
+def _font_px(pitch: float, shape: tuple[int, ...], cfg: OverlayConfig) -> int:
     cap = cfg.max_font_frac * min(shape[0], shape[1])
-    return round(max(cfg.min_font_px, min(cap, cfg.font * geometry.pitch)))
+    return round(max(cfg.min_font_px, min(cap, cfg.font * pitch)))
 
 
 # --------------------------------------------------------------------------- shapes
@@ -404,22 +412,39 @@ def _font(size: int) -> Font:
     return ImageFont.load_default(size=size)
 
 
-def _draw_text(
-    img: Image,
-    geometry: BoardGeometry,
-    paths: Sequence[DrawnPath],
-    pitch: float,
-    font_px: int,
-    cfg: OverlayConfig,
-) -> Image:
-    """The numbers on the start discs, then the legend (on a panel if it must be)."""
-    pil = PILImage.fromarray(cv2.cvtColor(img, cv2.COLOR_BGR2RGB))
+def _draw_shapes(
+    img: Image, paths: Sequence[DrawnPath], geometry: BoardGeometry, cfg: OverlayConfig
+) -> None:
+    """Lines, arrows, end squares and discs, blended into ``img`` in place. Only the part
+    of the picture around the board is drawn on and blended."""
+    pitch = max(geometry.pitch, cfg.min_pitch_px)
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = _box(geometry.corners)
+    reach = pitch * 0.5
+    left, top = max(0, math.floor(x0 - reach)), max(0, math.floor(y0 - reach))
+    right, bottom = min(w, math.ceil(x1 + reach)), min(h, math.ceil(y1 + reach))
+    if right <= left or bottom <= top:
+        return
+    roi = img[top:bottom, left:right]
+    layer = roi.copy()
+    shifted = [_shift(p, -left, -top) for p in paths]
+    for path in reversed(shifted):  # the best word last, on top
+        _draw_path(layer, path, pitch, cfg)
+    for path in reversed(shifted):  # discs over every line
+        _draw_disc(layer, path, pitch, cfg)
+    cv2.addWeighted(layer, cfg.opacity, roi, 1.0 - cfg.opacity, 0.0, dst=roi)
+
+
+def _draw_numbers(
+    pil: PILImage.Image, paths: Sequence[DrawnPath], geometry: BoardGeometry, cfg: OverlayConfig
+) -> None:
+    """The rank numbers on the start discs."""
+    pitch = max(geometry.pitch, cfg.min_pitch_px)
     draw = ImageDraw.Draw(pil)
     number_font = _font(max(8, round(cfg.marker_radius * pitch * 1.25)))
     for path in paths:
-        x, y = path.marker
         draw.text(
-            (x, y),
+            path.marker,
             str(path.rank),
             font=number_font,
             fill=(255, 255, 255),
@@ -427,38 +452,51 @@ def _draw_text(
             stroke_width=max(1, round(cfg.rim_width * pitch * 0.6)),
             stroke_fill=cfg.rim,
         )
-    font = _font(font_px)
-    legend = _legend(paths, font, font_px, cfg)
-    w, h = pil.size
-    board_box = _box(geometry.corners)
-    gap = round(cfg.margin * font_px)
-    spot = _place(legend.size, board_box, (w, h), gap)
-    if spot is None:
-        pil, spot = _add_panel(pil, legend.size, gap, cfg)
-    x, y = spot
-    mask = PILImage.new("L", legend.size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (0, 0, legend.size[0] - 1, legend.size[1] - 1),
-        radius=font_px // 2,
-        fill=round(255 * cfg.legend_opacity),
+
+
+def _zoomed(
+    image: Image,
+    geometry: BoardGeometry,
+    words: Sequence[WordPath],
+    top: int,
+    cfg: OverlayConfig,
+) -> PILImage.Image:
+    """An enlarged copy of the board (``zoom_pitch_px`` a tile) with the paths, framed."""
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = _box(geometry.corners)
+    m = 0.15 * geometry.pitch
+    left, top_y = max(0, math.floor(x0 - m)), max(0, math.floor(y0 - m))
+    right, bottom = min(w, math.ceil(x1 + m)), min(h, math.ceil(y1 + m))
+    scale = cfg.zoom_pitch_px / geometry.pitch
+    size = (round((right - left) * scale), round((bottom - top_y) * scale))
+    crop = np.asarray(
+        cv2.resize(image[top_y:bottom, left:right], size, interpolation=cv2.INTER_CUBIC), np.uint8
     )
-    pil.paste(legend.background, (x, y), mask)
-    pil.paste(legend.text, (x, y), legend.text)
-    return np.asarray(cv2.cvtColor(np.asarray(pil), cv2.COLOR_RGB2BGR), np.uint8)
+    move = np.array([[scale, 0, -left * scale], [0, scale, -top_y * scale], [0, 0, 1]])
+    big = BoardGeometry(geometry.rows, geometry.cols, move @ geometry.homography)
+    paths = plan_paths(big, words, top=top, config=cfg)
+    _draw_shapes(crop, paths, big, cfg)
+    pil = PILImage.fromarray(cv2.cvtColor(crop, cv2.COLOR_BGR2RGB))
+    _draw_numbers(pil, paths, big, cfg)
+    frame = max(2, round(cfg.zoom_pitch_px * 0.03))
+    framed = PILImage.new("RGBA", (size[0] + 2 * frame, size[1] + 2 * frame), (*cfg.legend_bg, 255))
+    framed.paste(pil, (frame, frame))
+    return framed
 
 
-@dataclass(frozen=True)
-class _Legend:
-    background: PILImage.Image
-    text: PILImage.Image  # RGBA: entries on transparent
+def _stack(upper: PILImage.Image, lower: PILImage.Image, gap: int) -> PILImage.Image:
+    """Two RGBA pictures one above the other, centred, ``gap`` apart."""
+    width = max(upper.size[0], lower.size[0])
+    out = PILImage.new("RGBA", (width, upper.size[1] + gap + lower.size[1]), (0, 0, 0, 0))
+    out.paste(upper, ((width - upper.size[0]) // 2, 0))
+    out.paste(lower, ((width - lower.size[0]) // 2, upper.size[1] + gap))
+    return out
 
-    @property
-    def size(self) -> tuple[int, int]:
-        return self.text.size
 
-
-def _legend(paths: Sequence[DrawnPath], font: Font, font_px: int, cfg: OverlayConfig) -> _Legend:
-    """One row per word: a disc with its number in its colour, the word, its score."""
+def _legend(paths: Sequence[DrawnPath], font_px: int, cfg: OverlayConfig) -> PILImage.Image:
+    """The legend as an RGBA picture: on a rounded dark panel, one row per word with a disc
+    showing its number in its colour, the word and its score."""
+    font = _font(font_px)
     pad = round(font_px * 0.6)
     row_h = round(font_px * 1.55)
     disc = round(font_px * 1.15)
@@ -470,8 +508,13 @@ def _legend(paths: Sequence[DrawnPath], font: Font, font_px: int, cfg: OverlayCo
     space = font_px * 0.6
     width = round(pad + disc + space + word_w + space * 2 + score_w + pad)
     height = pad * 2 + row_h * len(paths) - (row_h - disc)
-    text = PILImage.new("RGBA", (width, height), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(text)
+    legend = PILImage.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(legend)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1),
+        radius=font_px // 2,
+        fill=(*cfg.legend_bg, round(255 * cfg.legend_opacity)),
+    )
     number_font = _font(max(8, round(disc * 0.62)))
     for i, path in enumerate(paths):
         top = pad + i * row_h
@@ -488,8 +531,7 @@ def _legend(paths: Sequence[DrawnPath], font: Font, font_px: int, cfg: OverlayCo
         )
         draw.text((pad + disc + space, cy), words[i], font=font, fill=cfg.legend_fg, anchor="lm")
         draw.text((width - pad, cy), scores[i], font=font, fill=cfg.legend_fg, anchor="rm")
-    background = PILImage.new("RGB", (width, height), cfg.legend_bg)
-    return _Legend(background, text)
+    return legend
 
 
 def _box(corners: FloatArray) -> tuple[float, float, float, float]:

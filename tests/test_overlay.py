@@ -273,3 +273,17 @@ def test_a_phone_screenshot_keeps_its_size_and_gets_the_legend_below_the_board()
         radius = PURE.marker_radius * BoardGeometry.from_located(located).pitch
         assert _disc_colour(out, drawn.marker, radius) == colour
         assert colour in {_rgb(out, p) for p in drawn.points[1:]}
+
+
+def test_a_small_board_also_gets_an_enlarged_copy_beside_it() -> None:
+    image, geometry = _picture(pitch=40, width=1200, height=800)
+    out = draw_overlay(image, geometry, [_word([(0, 0), (1, 1), (2, 1)])], config=PURE)
+    assert out.shape == image.shape
+    x1, y1 = geometry.corners[:, 0].max(), geometry.corners[:, 1].max()
+    beside = np.all(out[:, :, ::-1] == MAGENTA, axis=2)
+    beside[: round(y1) + 1, : round(x1) + 1] = False  # outside the board only
+    ys, xs = np.nonzero(beside)
+    # The copy is drawn at zoom_pitch_px a tile: its path is about that much wider.
+    assert len(xs) > 0
+    assert xs.max() - xs.min() > 0.8 * PURE.zoom_pitch_px
+    assert ys.max() - ys.min() > 1.6 * PURE.zoom_pitch_px
