@@ -255,12 +255,7 @@ class ImageProcessor:
             from assistant.scoring import get_game
 
             get_game(settings.game)
-        from assistant import read
-
-        # The reader keeps its templates per process; let it load them now, once.
-        warm = getattr(read, "warm_up", None)
-        if callable(warm):
-            warm(settings.read)
+        preload_reader()
 
     def process(self, path: str, sha256: str | None) -> Record:
         """One record for one file; never raises for a bad file (an error record instead)."""
@@ -329,6 +324,14 @@ class ImageProcessor:
         timings["total_ms"] = (time.perf_counter() - start) * 1000
         record["timings"] = {k: round(v, 1) for k, v in timings.items()}
         return record
+
+
+def preload_reader() -> None:
+    """Load the reader's letter templates now (they are kept per process), so that the
+    first image or frame does not pay for it."""
+    from assistant.recognize.template import load_templates
+
+    load_templates()
 
 
 def _one_line(text: str) -> str:
@@ -480,6 +483,31 @@ def _trim_partial_line(path: Path) -> None:
 # --------------------------------------------------------------------------- workers
 
 
+# Thread pools of the numeric libraries: with one worker per core, threads inside a worker
+# only fight each other (OpenBLAS threads spin; the template matcher's matrix products went
+# from ~40 ms to ~400 ms an image with two workers on two cores).
+_THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+@contextmanager
+def _child_environment(single_thread: bool) -> Iterator[None]:
+    """Environment for a worker about to start: one thread per numeric library when the
+    parallelism is across processes (read by numpy's BLAS when the worker imports it)."""
+    if not single_thread:
+        yield
+        return
+    saved = {k: os.environ.get(k) for k in _THREAD_VARIABLES}
+    os.environ.update({k: "1" for k in _THREAD_VARIABLES})
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
 @contextmanager
 def _sigint_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
@@ -543,7 +571,7 @@ class _Pool:
         # A new process inherits an ignored SIGINT (and Python then leaves it ignored), so
         # Ctrl-C reaches only the parent, which stops the workers itself; a worker still
         # importing would otherwise die with a traceback of its own.
-        with _sigint_ignored():
+        with _sigint_ignored(), _child_environment(self.settings.single_thread):
             process.start()
         child.close()
         return _Worker(process=process, conn=parent)

@@ -593,8 +593,11 @@ def _timestamp(perf: float) -> str:
 
 
 def default_reader(options: ReadOptions) -> Reader:
-    """Read a BGR frame with the full pipeline (templates are loaded once by the reader)."""
+    """Read a BGR frame with the full pipeline (the templates are loaded now, once)."""
+    from assistant.batch import preload_reader
     from assistant.read import read_array
+
+    preload_reader()
 
     def read(image: Image) -> BoardReading:
         return read_array(image, options)

@@ -72,6 +72,11 @@ def main(argv: list[str] | None = None) -> int:
             f"  per image in a worker: median {per_image[len(per_image) // 2]:.0f} ms, "
             f"max {per_image[-1]:.0f} ms"
         )
+        for phase in ("decode_ms", "read_ms", "solve_ms"):
+            xs = sorted(r["timings"].get(phase, 0.0) for r in ok)
+            print(f"    {phase[:-3]}: median {xs[len(xs) // 2]:.0f} ms")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"  machine load average during the run: {load:.1f} on {os.cpu_count()} CPUs")
     return 0
 
 
