@@ -435,6 +435,7 @@ def test_display_coming_back_is_reconnected(screen: VirtualScreen) -> None:
 
 
 @pytest.mark.display
+@pytest.mark.slow
 def test_memory_and_cpu_stay_flat_over_10000_frames(screen: VirtualScreen) -> None:
     screen.show(desktop(_image(BOARD_A)))
     samples: dict[int, int] = {}
