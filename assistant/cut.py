@@ -153,11 +153,12 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     cfg = config or CutConfig()
     lab = _lab(located.board)
     p = located.cell_px
+    ring = _ring(p, p, cfg)
     tiles = []
     for r in range(located.rows):
         for c in range(located.cols):
             sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
-            tiles.append(cut_tile(located.board[sl], lab[sl], r, c, cfg))
+            tiles.append(cut_tile(located.board[sl], lab[sl], r, c, cfg, ring=ring))
     return tuple(tiles)
 
 
@@ -167,15 +168,20 @@ def cut_tile(
     row: int = 0,
     col: int = 0,
     config: CutConfig | None = None,
+    *,
+    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
 ) -> TileImage:
-    """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion."""
+    """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
+    ``ring`` the face-colour ring (``_ring``) shared by all cells of a board."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
     h, w = crop.shape[:2]
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
-    face = _face_colour(lab[sparse].reshape(-1, 3), lab[_ring(h, w, cfg)])
+    face = _face_colour(
+        lab[sparse].reshape(-1, 3), lab[ring if ring is not None else _ring(h, w, cfg)]
+    )
     dist = _distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
     face_bgr = _bgr(face)
@@ -278,16 +284,22 @@ def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
     """The tile face's colour: split the centre's pixels into two colours (face and ink, by
     a few rounds of 2-means) and keep the one that most of a ring around the centre has.
     (A plain median fails when a big bold letter covers half the centre.)"""
-    pts = centre.astype(np.float64)
+    pts = centre.astype(np.float32)
     a = np.median(pts, axis=0)
     b = pts[int(np.argmax(((pts - a) ** 2).sum(axis=1)))]
+    nearer_a = np.ones(len(pts), bool)
     for _ in range(6):
-        nearer_a = ((pts - a) ** 2).sum(axis=1) <= ((pts - b) ** 2).sum(axis=1)
-        if nearer_a.all() or not nearer_a.any():
+        # Nearer to a than to b is one side of a plane: a single projection per pixel.
+        axis = b - a
+        split = pts @ axis <= float((b @ b - a @ a) / 2)
+        if split.all() or not split.any():
             return np.asarray(a, np.float64)
+        if np.array_equal(split, nearer_a):
+            break  # converged
+        nearer_a = split
         a, b = pts[nearer_a].mean(axis=0), pts[~nearer_a].mean(axis=0)
-    ring_pts = ring.astype(np.float64)
-    ring_a = ((ring_pts - a) ** 2).sum(axis=1) <= ((ring_pts - b) ** 2).sum(axis=1)
+    axis = b - a
+    ring_a = ring.astype(np.float32) @ axis <= float((b @ b - a @ a) / 2)
     members = pts[nearer_a] if ring_a.mean() >= 0.5 else pts[~nearer_a]
     return np.asarray(np.median(members, axis=0), np.float64)  # robust to edge pixels
 
@@ -356,6 +368,10 @@ def _bgr(lab_colour: npt.NDArray[np.float64]) -> tuple[int, int, int]:
 
 def select_components(labels: Labels, n: int, ids: Iterable[int]) -> Mask:
     """A 0/255 mask of the components ``ids`` of a label image with ``n`` labels."""
+    if n <= 256:  # OpenCV's table lookup is several times faster than numpy indexing
+        table = np.zeros((1, 256), np.uint8)
+        table[0, list(ids)] = 255
+        return np.asarray(cv2.LUT(labels.astype(np.uint8), table), np.uint8)
     lut = np.zeros(n, np.uint8)
     lut[list(ids)] = 255
     return lut[labels]
