@@ -6,8 +6,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # System packages: Tesseract (second-opinion OCR), Xvfb (watch-mode tests on a virtual
-# screen), and the fonts the synthetic-board generator renders with.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans
+# screen), and the free fonts the letter templates and synthetic boards are rendered from.
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core
 
 .PHONY: all setup system-packages demo test lint bench clean
 
@@ -26,7 +26,8 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 demo: setup
-	$(VENV)/bin/boggle-assistant solve fixtures/demo.txt --top 15
+	$(VENV)/bin/boggle-assistant read fixtures/real/wordament/blackmonk13_mobile_2_letter_or.jpg
+	$(VENV)/bin/boggle-assistant solve fixtures/real/wordament/blackmonk13_mobile_2_letter_or.jpg --top 15
 
 test: setup
 	$(PY) -m pytest -q
