@@ -116,10 +116,11 @@ class LiveView:
             where = f" on {self.where}" if self.where else ""
             parts.append(
                 Text(
-                    f"{mode}{where}: {s.frames} frames ({rate:.1f}/s), {s.reads} reads, "
-                    f"{s.boards} boards, {s.idle_cpu_ms:.2f} ms CPU per quiet frame; "
-                    "Ctrl-C to stop",
+                    f"{mode}{where} · {s.frames} frames, {rate:.1f}/s · {s.reads} reads · "
+                    f"{s.idle_cpu_ms:.2f} ms CPU a quiet frame · Ctrl-C stops",
                     style="dim",
+                    overflow="ellipsis",
+                    no_wrap=True,
                 )
             )
         return Group(*parts)
