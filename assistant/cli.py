@@ -500,7 +500,18 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _one_numeric_thread() -> None:
+    """One BLAS/OpenMP thread, set before numpy loads: the reader's small matrix products
+    ran 3x slower with OpenBLAS's thread pool (a read took ~115 ms instead of ~35 ms on 2
+    cores; benchmarks/watch.py). An explicit setting in the environment wins."""
+    import os
+
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
+    _one_numeric_thread()
     from assistant.live import LiveView, PlainView, summary_text
     from assistant.read import ReadOptions
     from assistant.watch import WatchOptions, run_watch

@@ -24,11 +24,14 @@ import threading
 import time
 from pathlib import Path
 
-import cv2
+# As `boggle-assistant watch` does (cli._one_numeric_thread), before numpy loads.
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tests"))
 
+import cv2  # noqa: E402
 from xvfb import VirtualScreen, desktop, missing_reason  # noqa: E402
 
 from assistant.watch import BoardEvent, WatchOptions, WatchStats, run_watch  # noqa: E402
@@ -100,6 +103,8 @@ def new_boards(screen: VirtualScreen, boards: int) -> None:
     print(line("  of which read", reads))
     print(line("  of which solve", solves))
     print(line("picture swapped -> words shown", since_swap))
+    threads = os.environ.get("OPENBLAS_NUM_THREADS")
+    print(f"  (OPENBLAS_NUM_THREADS={threads}; load average {os.getloadavg()[0]:.1f})")
 
 
 def main(argv: list[str] | None = None) -> int:
