@@ -124,7 +124,8 @@ class BatchSummary:
         lines = [
             f"images: {self.images}"
             + (f" ({self.skipped} already recorded, skipped)" if self.skipped else ""),
-            f"read: {self.read}" + (f" ({self.unsure} with unsure tiles)" if self.unsure else ""),
+            f"read: {self.read}",
+            f"unsure: {self.unsure}",
         ]
         n_failed = sum(self.failed.values())
         if n_failed:

@@ -146,7 +146,8 @@ def test_cli_batch_exit_codes_csv_and_no_solve(
     code = main(["batch", str(good), "--out", str(out), "--jobs", "1", "--no-solve"])
     err = capsys.readouterr().err
     assert code == ExitCode.OK, err
-    assert "images: 2" in err and "failed: 0" in err and "throughput" in err
+    assert "images: 2" in err and "read: 2" in err and "unsure: 0" in err
+    assert "failed: 0" in err and "throughput" in err
     rows = list(csv.DictReader(out.open()))
     assert list(rows[0]) == list(CSV_FIELDS) and len(rows) == 2
     assert rows[0]["status"] == "ok" and rows[0]["words"] == ""  # --no-solve
