@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from assistant.errors import AssistantError, ExitCode
+from assistant.errors import AssistantError, ExitCode, OutputError
 from assistant.read import ReadOptions
 
 if TYPE_CHECKING:
@@ -60,13 +60,6 @@ CSV_FIELDS = (
     "solve_ms",
     "total_ms",
 )
-
-
-class OutputError(AssistantError):
-    """The output file cannot be written, or holds something we must not append to."""
-
-    exit_code = ExitCode.USAGE
-    kind = "output"
 
 
 @dataclass(frozen=True)

@@ -511,7 +511,6 @@ def _one_numeric_thread() -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
-    _one_numeric_thread()
     from assistant.live import LiveView, PlainView, summary_text
     from assistant.read import ReadOptions
     from assistant.watch import WatchOptions, run_watch
@@ -583,6 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return ExitCode.USAGE
+    _one_numeric_thread()
     try:
         return int(COMMANDS[args.command](args))
     except AssistantError as err:

@@ -96,3 +96,10 @@ class MissingDependencyError(AssistantError):
 class CaptureError(AssistantError):
     exit_code = ExitCode.CAPTURE_FAILED
     kind = "capture"
+
+
+class OutputError(AssistantError):
+    """An output file cannot be written, or holds something we must not append to."""
+
+    exit_code = ExitCode.USAGE
+    kind = "output"

@@ -699,7 +699,7 @@ def _loop(
 
 
 def _open_log(path: Path) -> IO[str]:
-    from assistant.batch import OutputError
+    from assistant.errors import OutputError
 
     try:
         return path.open("a", encoding="utf-8")
