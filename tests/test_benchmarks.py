@@ -1,0 +1,125 @@
+"""benchmarks/ocr.py (the OCR benchmark) and benchmarks/naive_ocr.py (its Tesseract
+baseline): the scoring rules, the baseline on a real board, and a quick run in-process."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+REAL_GRID = ROOT / "fixtures" / "real" / "wordament" / "blackmonk13_grid_regular_grid.jpg"
+
+
+def _bench_module(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(BENCH))
+    # benchmarks/ocr.py sets one BLAS thread in the environment when first imported; keep
+    # that from leaking into the other tests' subprocesses.
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        monkeypatch.setenv(var, os.environ.get(var, "1"))
+    return importlib.import_module(name)
+
+
+@pytest.fixture
+def ocr(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    return _bench_module("ocr", monkeypatch)
+
+
+@pytest.fixture
+def naive(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    return _bench_module("naive_ocr", monkeypatch)
+
+
+def test_score_counts_right_unsure_and_confident_wrong(ocr: ModuleType) -> None:
+    want = [["A", "QU"], ["RE-", "D/U"]]
+    assert ocr.score_tiles(want, want) == ocr.Score(4, 4, 0, 0, True)
+    got = [["A", "?"], ["RE", "D/U"]]
+    score = ocr.score_tiles(got, want)
+    assert (score.tiles, score.right, score.unsure, score.wrong, score.exact) == (4, 2, 1, 1, False)
+    assert score.misses == ((0, 1, "?", "QU"), (1, 0, "RE", "RE-"))
+
+
+def test_score_of_a_missing_board_or_a_wrong_size(ocr: ModuleType) -> None:
+    want = [["A", "B"], ["C", "D"]]
+    refused = ocr.score_tiles(None, want)
+    assert (refused.right, refused.unsure, refused.wrong, refused.exact) == (0, 4, 0, False)
+    # A 2x3 reading of a 2x2 board: the extra confident column is wrong, the "?" is not.
+    wider = ocr.score_tiles([["A", "B", "X"], ["C", "D", "?"]], want)
+    assert (wider.right, wider.unsure, wider.wrong, wider.exact) == (4, 0, 1, False)
+    # A reading short of a row: the missing tiles were not claimed (unsure), not exact.
+    shorter = ocr.score_tiles([["A", "B"]], want)
+    assert (shorter.right, shorter.unsure, shorter.wrong, shorter.exact) == (2, 2, 0, False)
+
+
+def test_values_missing_wrong_and_extra(ocr: ModuleType) -> None:
+    want = [[2, 3], [None, 10]]
+    got = [[2, None], [4, 1]]
+    v = ocr.score_values(got, want)
+    assert (v.expected, v.right, v.missing, v.wrong) == (3, 1, 1, 2)
+    none = ocr.score_values(None, want)
+    assert (none.right, none.missing, none.wrong) == (0, 3, 0)
+
+
+def test_baseline_normalises_tesseract_text(naive: ModuleType) -> None:
+    assert naive.normalise(" q\n\x0c") == "QU"
+    assert naive.normalise("QU\n") == "QU"
+    assert naive.normalise("e\n") == "E"
+    assert naive.normalise("") == ""
+    assert "--psm 10" in naive.CONFIG and naive.WHITELIST in naive.CONFIG
+
+
+def test_baseline_prepares_dark_glyph_on_white(naive: ModuleType) -> None:
+    import numpy as np
+
+    cell = np.full((100, 100, 3), 30, dtype=np.uint8)  # light glyph on a dark tile
+    cell[40:60, 45:55] = 230
+    prepared = naive.prepare(cell, naive.NaiveConfig())
+    assert prepared.shape == (70, 70)
+    assert prepared[0, 0] == 255 and prepared[35, 35] == 0
+
+
+@pytest.mark.tesseract
+def test_baseline_reads_a_real_board(naive: ModuleType) -> None:
+    from assistant.imageio import load_image
+    from assistant.recognize import tesseract
+
+    if not tesseract.available():
+        pytest.skip(f"tesseract-ocr is not installed ({tesseract.INSTALL_HINT})")
+    labels = json.loads((ROOT / "fixtures" / "real" / "labels.json").read_text())
+    want = next(x["letters"] for x in labels if x["file"].endswith(REAL_GRID.name))
+    reading = naive.naive_read(load_image(REAL_GRID))
+    assert (reading.located.rows, reading.located.cols) == (4, 4)
+    pairs = zip(reading.tiles, want, strict=True)
+    right = sum(g == w for gr, wr in pairs for g, w in zip(gr, wr, strict=True))
+    assert right >= 12  # a clean cropped grid: the baseline gets most tiles
+    assert reading.recognize_ms > 0
+
+
+def test_quick_run_in_process(
+    ocr: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = os.sched_getaffinity(0)
+    out = tmp_path / "ocr.json"
+    code = ocr.main(
+        ["--quick", "--no-baseline", "--looks", "ruzzle", "--rounds", "1", "--json", str(out)]
+    )
+    text = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    assert code == (1 if data["missed"] else 0)
+    assert os.sched_getaffinity(0) == before  # main() gave the cores back
+    assert data["ours"]["real/all"]["boards"] == 4
+    assert data["ours"]["synthetic/ruzzle"]["boards"] == 1
+    assert data["ours"]["generated/ruzzle"]["boards"] == 1
+    assert data["timing"]["images"] == 2 and len(data["timing"]["all_ms"]) == 2
+    assert set(data["timing"]["stages"]) >= {"load", "locate", "cut", "recognize"}
+    assert "Read time" in text and "generated  ruzzle" in text and "Targets:" in text
+
+
+def test_generated_seeds_must_avoid_the_committed_ones(ocr: ModuleType) -> None:
+    with pytest.raises(SystemExit):
+        ocr.main(["--seed", "2020", "--per-look", "5", "--no-baseline"])
