@@ -234,8 +234,16 @@ def rgb_lab(rgb: RGB) -> FloatArray:
     return lab
 
 
-def board_faces(located: LocatedBoard, cell: int, inset: float) -> BoardFaces:
-    """Measure the faces of ``located`` at ``cell`` pixels per cell (never upsampled)."""
+def board_faces(
+    located: LocatedBoard, cell: int, inset: float, face_delta_e: float = 12.0
+) -> BoardFaces:
+    """Measure the faces of ``located`` at ``cell`` pixels per cell (never upsampled).
+
+    The face colours come from the central ``tile_ratio`` of each cell; the face boxes are
+    then measured on the picture: where, in all cells laid on top of each other, most
+    pixels are within ``face_delta_e`` of their tile's face colour (``tile_ratio`` alone can
+    be short on small blurred boards, and the boxes must reach the corner values), less
+    ``inset`` of a cell."""
     p = located.cell_px
     cell = min(cell, p)
     rows, cols = located.rows, located.cols
@@ -264,7 +272,43 @@ def board_faces(located: LocatedBoard, cell: int, inset: float) -> BoardFaces:
     _, a, b = cv2.split(lab)
     sat = np.asarray(cv2.magnitude(a, b), np.float32)
     face_sat = np.repeat(np.repeat(chroma(tile_lab), cell, axis=0), cell, axis=1)
+    span = _face_span(delta, rows, cols, cell, face_delta_e)
+    if span is not None:
+        (sx0, sx1), (sy0, sy1) = span
+        pad = round(inset * cell)
+        boxes = [
+            tuple(
+                (
+                    c * cell + sx0 + pad,
+                    r * cell + sy0 + pad,
+                    c * cell + sx1 - pad,
+                    r * cell + sy1 - pad,
+                )
+                for c in range(cols)
+            )
+            for r in range(rows)
+        ]
     return BoardFaces(lab, cell, tuple(boxes), tile_lab, face_lab, delta, sat, face_sat)
+
+
+def _face_span(
+    delta: FloatArray, rows: int, cols: int, cell: int, face_delta_e: float
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """Where the faces lie in a cell, (x0, x1), (y0, y1), from the share of face-coloured
+    pixels at each position over all cells (half its peak marks the face's edge); None
+    when that does not look like a tile face (< 60 % of the cell)."""
+    near = (delta < face_delta_e).astype(np.float32).reshape(rows, cell, cols, cell)
+    share = near.mean(axis=(0, 2))  # cell x cell: y, x
+    spans = []
+    for profile in (share.mean(axis=0), share.mean(axis=1)):  # along x, along y
+        inside = np.nonzero(profile >= 0.5 * float(profile.max()))[0]
+        if len(inside) == 0:
+            return None
+        lo, hi = int(inside[0]), int(inside[-1]) + 1
+        if hi - lo < 0.6 * cell:
+            return None
+        spans.append((lo, hi))
+    return spans[0], spans[1]
 
 
 def chroma(lab: FloatArray) -> FloatArray:
@@ -461,22 +505,34 @@ def _name(
 
 
 def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:
-    """On a bonus tile, the box of its name in the top-left corner (the whole face if no
-    text is seen there)."""
+    """On a bonus tile, the box of its name in the top-left corner: the ink that lies
+    wholly in the corner zone (the letter reaches out of it). The whole face when there is
+    none."""
     x0, y0, x1, y1 = mark.box
     side = x1 - x0
-    zone = faces.lab[y0 : y0 + round(cfg.zone_h * side), x0 : x0 + round(cfg.zone_w * side)]
-    ink = np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e
+    zh, zw = round(cfg.zone_h * side), round(cfg.zone_w * side)
+    zone = faces.lab[y0 : y0 + zh, x0 : x0 + zw]
+    ink = (np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    inside = [
+        stats[i, :4]
+        for i in range(1, n)
+        if stats[i, 0] + stats[i, 2] < zw
+        and stats[i, 1] + stats[i, 3] < zh
+        and stats[i, cv2.CC_STAT_AREA] >= 2
+    ]
     cell = faces.cell
     ox, oy = mark.col * cell, mark.row * cell
-    if np.count_nonzero(ink) < 4:
+    if not inside:
         return ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
-    bx, by, bw, bh = cv2.boundingRect(ink.astype(np.uint8))
+    boxes = np.array(inside)
+    bx, by = boxes[:, 0].min(), boxes[:, 1].min()
+    bx1, by1 = (boxes[:, 0] + boxes[:, 2]).max(), (boxes[:, 1] + boxes[:, 3]).max()
     return (
-        (x0 + bx - ox) / cell,
-        (y0 + by - oy) / cell,
-        (x0 + bx + bw - ox) / cell,
-        (y0 + by + bh - oy) / cell,
+        float(x0 + bx - ox) / cell,
+        float(y0 + by - oy) / cell,
+        float(x0 + bx1 - ox) / cell,
+        float(y0 + by1 - oy) / cell,
     )
 
 

@@ -71,6 +71,7 @@ class LookProfile:
     faces: tuple[RGB, ...]
     gaps: tuple[RGB, ...] = ()
     dice: bool = False
+    gap_scale: float | None = None  # a patterned background's own tolerance (dE scale)
 
 
 # Colours measured on fixtures/real (Wordament phone/desktop, two dice photos) and on the
@@ -90,7 +91,8 @@ PROFILES: tuple[LookProfile, ...] = (
         faces=((242, 247, 250), (223, 228, 237)),
         gaps=((48, 125, 216), (38, 64, 107)),
     ),
-    LookProfile("wordhunt", None, faces=((235, 206, 147),), gaps=((53, 106, 44),)),
+    # Word Hunt's green is patterned: gap samples vary by ~15 around it.
+    LookProfile("wordhunt", None, faces=((235, 206, 147),), gaps=((53, 106, 44),), gap_scale=16.0),
     LookProfile(
         "boggle",
         None,
@@ -105,16 +107,23 @@ class GamesConfig:
     """Tuned numbers for recognizing games.
 
     Tuned on fixtures/real (20 Wordament boards, 2 dice photos) and fixtures/synthetic (4
-    boards of each of 10 looks), which all come out right with the margins noted. Colour
-    distances are CIELAB dE (L 0..100).
+    boards of each of 10 looks), which all come out right with the margins noted, then
+    checked on 1,000 fresh renders of the generator (``assistant.synth``, seeds 5000-5024,
+    6000-6024, 7000-7024 and 8000-8024 of every look): all games and all bonus squares
+    right (that check led to measuring the face boxes, the bottom-edge rule and Word Hunt's
+    gap tolerance). Colour distances are CIELAB dE (L 0..100).
     """
 
     bonus: BonusConfig = field(default_factory=BonusConfig)
     # -- point values in a corner -----------------------------------------------------------
+    # Probed 12..18: all fixtures right at both ends; SpellCast's ~5 px digits fade above
+    # 18 (0.6 of the tiles at 18), dice specks and JPEG noise grow below 12 (0.38 at 12).
     ink_delta_e: float = 14.0
     # A value mark lies inside this share of the face from two of its edges (letters reach
-    # farther in), does not touch the face's edge (rim shading, gaps), and covers
-    # mark_min_area..mark_max_area of the face.
+    # farther in), covers mark_min_area..mark_max_area of the face and is at most
+    # mark_max_side of it long (strokes along the face's edge: rims, shadows). It may touch
+    # one side of the face box (digits close to the edge) but not two (the gap showing past
+    # a rounded corner) nor the bottom one (the tiles' 3D edge or shadow).
     corner_reach: float = 0.42
     mark_min_area: float = 0.002
     mark_max_area: float = 0.05
@@ -123,8 +132,9 @@ class GamesConfig:
     # its outer edges within this share of the face side of the median over the tiles.
     mark_align: float = 0.06
     # Values: in the same corner of at least this share of tiles, while no other corner has
-    # marks on more than corner_other_max of them. Measured: value corners 0.88-1.0 (0.5 on
-    # one orange Wordament board whose small white digits blur), other corners 0-0.31.
+    # marks on more than corner_other_max of them. Measured on the fixtures: value corners
+    # 0.88-1.0, other corners 0-0.25 (bonus badges and labels in Ruzzle's and Scramble's
+    # top-left, dice specks).
     corner_share: float = 0.5
     corner_other_max: float = 0.35
     # -- photo of dice ----------------------------------------------------------------------
@@ -150,7 +160,7 @@ class GamesConfig:
     # Ring of the picture around the board sampled for the background (fractions of the
     # board's side beyond its edge), used when the gaps between tiles are too thin.
     ring: tuple[float, float] = (0.04, 0.12)
-    min_gap_px: float = 2.0  # gap strips narrower than this (work pixels) are not sampled
+    min_gap_px: float = 1.0  # gap strips narrower than this (work pixels) are not sampled
 
 
 @dataclass(frozen=True)
@@ -292,6 +302,8 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
             continue  # a stroke along the face's edge: rim, shadow, gap
         if (x <= fx0 or x + w >= fx1) and (y <= fy0 or y + h >= fy1):
             continue  # in the very corner: the gap showing past a rounded corner
+        if y + h >= fy1:
+            continue  # on the bottom edge: the tiles' 3D edge or shadow (values sit above)
         reach = cfg.corner_reach * side
         left, right = (x - fx0) / side, (fx1 - x - w) / side  # distances from the edges
         top, bottom = (y - fy0) / side, (fy1 - y - h) / side
@@ -415,7 +427,7 @@ def _points(profile: LookProfile, look: BoardLook, cfg: GamesConfig) -> tuple[fl
     if profile.gaps and look.gap_lab is not None:
         gap = np.array(look.gap_lab, np.float32)
         d_gap = min(float(np.linalg.norm(gap - rgb_lab(c))) for c in profile.gaps)
-        s_gap = math.exp(-0.5 * (d_gap / cfg.gap_scale) ** 2)
+        s_gap = math.exp(-0.5 * (d_gap / (profile.gap_scale or cfg.gap_scale)) ** 2)
         points += cfg.gap_weight * s_gap
         if s_gap > 0.5:
             why.append(f"background colour (dE {d_gap:.0f})")
