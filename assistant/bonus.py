@@ -428,6 +428,17 @@ def bonus_labels(grid: BonusGrid) -> tuple[tuple[str | None, ...], ...] | None:
     return tuple(tuple(b.kind if b is not None else None for b in row) for row in grid)
 
 
+def unsure_bonuses(grid: BonusGrid) -> list[tuple[int, int, str, float]]:
+    """The readings below ``BonusConfig.sure``: (row, col, kind, confidence), to report like
+    unsure letters (and to fix by hand, e.g. ``S*DL`` in board text)."""
+    return [
+        (r, c, b.kind, b.confidence)
+        for r, row in enumerate(grid)
+        for c, b in enumerate(row)
+        if b is not None and not b.sure
+    ]
+
+
 def _styles(game: str | None) -> tuple[BonusStyle, ...]:
     """The styles to look for: the game's, every one for an unknown game, none for a game
     known to have no bonus squares."""

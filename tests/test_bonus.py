@@ -21,6 +21,7 @@ from assistant.bonus import (
     BonusReading,
     bonus_labels,
     read_bonuses,
+    unsure_bonuses,
 )
 from assistant.imageio import load_image
 from assistant.locate import LocatedBoard, locate_board
@@ -56,6 +57,7 @@ def test_bonuses_read_exactly_with_the_game_known(name: str) -> None:
     grid = read_bonuses(_located(f"synthetic/{name}"), entry["game"])
     assert _kinds(grid) == entry["bonuses"]
     assert all(b.sure for row in grid for b in row if b is not None)
+    assert unsure_bonuses(grid) == []
 
 
 @pytest.mark.parametrize("name", WITH_BONUSES)
@@ -154,6 +156,9 @@ def test_a_colour_between_two_palette_colours_is_unsure() -> None:
     assert reading.kind in ("DW", "TW")
     assert not reading.sure
     assert reading.confidence < BonusConfig().sure
+    assert unsure_bonuses(read_bonuses(located, "ruzzle")) == [
+        (0, 0, reading.kind, reading.confidence)
+    ]
 
 
 def test_a_colour_no_palette_knows_is_not_a_bonus() -> None:
