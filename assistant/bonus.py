@@ -123,16 +123,19 @@ class BonusConfig:
     """Tuned numbers for reading bonus squares.
 
     Tuned on the committed synthetic boards (fixtures/synthetic: 4 Ruzzle, 4 Scramble, 4
-    SpellCast with 32 bonus squares among 324 tiles; the 28 other synthetic and 22 real
-    boards have none). Colour distances are CIELAB dE (L 0..100). Measured on those: badge
-    pixels are 45-90 from the face colour with chroma 40-75, faces and ink 0-20 chroma; a
-    badge covers 3.5-6.5 % of the face, a SpellCast gem 0.5-1 %; palette colours come back
-    within dE 8 of the drawn ones (JPEG, resampling), while the nearest wrong colour in the
-    same palette is >= 30 away.
+    SpellCast, with 35 bonus squares among 246 tiles; the 28 other synthetic and 22 real
+    boards have none), then checked on 1,000 fresh renders (see ``GamesConfig``): every
+    bonus square right, none where there is none. Colour distances are CIELAB dE (L
+    0..100). Measured on the committed boards: a badge covers 4.8-6.7 % of the face, a
+    SpellCast gem ~1 %; the colour read comes back within dE 22 of its palette colour
+    (small SpellCast badges blur into the face; most are within 10) while the nearest wrong
+    colour of the same palette is at least 37 away.
     """
 
     work_cell_px: int = 64  # cells are searched at this size (badges are 15-20 px wide)
-    face_inset: float = 0.03  # the face box is the tile (tile_ratio) less this share of a cell
+    face_inset: float = 0.03  # the face box is the tile less this share of a cell
+    # Face-coloured pixels (for measuring the face boxes) are this close to their face.
+    face_delta_e: float = 12.0
     # Badge search area: this share of the face from its left and top edges.
     zone_w: float = 0.5
     zone_h: float = 0.42
@@ -234,18 +237,19 @@ def rgb_lab(rgb: RGB) -> FloatArray:
     return lab
 
 
-def board_faces(
-    located: LocatedBoard, cell: int, inset: float, face_delta_e: float = 12.0
-) -> BoardFaces:
-    """Measure the faces of ``located`` at ``cell`` pixels per cell (never upsampled).
+def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> BoardFaces:
+    """Measure the faces of ``located`` at ``work_cell_px`` pixels per cell (never
+    upsampled).
 
     The face colours come from the central ``tile_ratio`` of each cell; the face boxes are
     then measured on the picture: where, in all cells laid on top of each other, most
     pixels are within ``face_delta_e`` of their tile's face colour (``tile_ratio`` alone can
     be short on small blurred boards, and the boxes must reach the corner values), less
-    ``inset`` of a cell."""
+    ``face_inset`` of a cell."""
+    cfg = config or BonusConfig()
+    inset = cfg.face_inset
     p = located.cell_px
-    cell = min(cell, p)
+    cell = min(cfg.work_cell_px, p)
     rows, cols = located.rows, located.cols
     small = located.board
     if cell != p:
@@ -272,7 +276,7 @@ def board_faces(
     _, a, b = cv2.split(lab)
     sat = np.asarray(cv2.magnitude(a, b), np.float32)
     face_sat = np.repeat(np.repeat(chroma(tile_lab), cell, axis=0), cell, axis=1)
-    span = _face_span(delta, rows, cols, cell, face_delta_e)
+    span = _face_span(delta, rows, cols, cell, cfg.face_delta_e)
     if span is not None:
         (sx0, sx1), (sy0, sy1) = span
         pad = round(inset * cell)
@@ -409,7 +413,7 @@ def read_bonuses(
     if not styles:
         return empty
     if faces is None:
-        faces = board_faces(located, cfg.work_cell_px, cfg.face_inset)
+        faces = board_faces(located, cfg)
     marks = find_marks(faces, cfg)
     if not marks:
         return empty

@@ -179,8 +179,9 @@ class BoardLook:
 
 @dataclass(frozen=True)
 class GameGuess:
-    """The game a board looks like: ``name`` (one of ``GAME_NAMES``), ``confidence`` 0..1,
-    the ``evidence`` for it in words, and every profile's ``points`` (best first)."""
+    """The game a board looks like: ``name`` (one of ``GAME_NAMES``, or the user's own name
+    for a game chosen with ``--game``), ``confidence`` 0..1, the ``evidence`` for it in
+    words, and every profile's ``points`` (best first)."""
 
     name: str
     confidence: float
@@ -210,6 +211,8 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     confidence = 1.0 / total
     points = tuple((g, round(p, 2)) for (p, _), g in scored)
     if best < cfg.min_points:
+        # Sure it is none of them when the best profile falls far short of min_points or
+        # does not even lead clearly.
         return GameGuess(
             "generic",
             round(1.0 - min(1.0, max(0.0, best) / cfg.min_points) * confidence, 3),
@@ -230,7 +233,7 @@ def read_game_and_bonuses(
     chosen by the user (``--game``) is taken as given (confidence 1) and only picks the
     bonus palette."""
     cfg = config or GamesConfig()
-    faces = board_faces(located, cfg.bonus.work_cell_px, cfg.bonus.face_inset)
+    faces = board_faces(located, cfg.bonus)
     if game is None:
         guess = _detect(describe_look(image, located, config=cfg, faces=faces), cfg)
     else:
@@ -250,7 +253,7 @@ def describe_look(
     config's ``bonus`` settings)."""
     cfg = config or GamesConfig()
     if faces is None:
-        faces = board_faces(located, cfg.bonus.work_cell_px, cfg.bonus.face_inset)
+        faces = board_faces(located, cfg.bonus)
     shares = _corner_shares(faces, cfg)
     order = sorted(range(4), key=lambda k: -shares[k])
     value_corner = None
