@@ -70,10 +70,12 @@ FONT_NAMES = (
 class OverlayConfig:
     """Sizes (as shares of the tile pitch in the picture unless said otherwise) and colours.
 
-    Set by looking at the result on a 1080x2400 phone screenshot (pitch 270 px), a 1366x768
-    desktop screenshot with a small board (pitch 80 px), a 240 px photo of dice (pitch 50 px)
+    Set by looking at the result on a 1080x2400 phone screenshot (pitch 262 px), a 1366x768
+    desktop screenshot with a small board (pitch 79 px), SpellCast in a 1366x768 Discord
+    window (61 px), Word Hunt in a 1920x1080 desktop (32 px), dice photos (233 and 48 px)
     and a perspective photo: lines must read at arm's length on a phone, yet leave the
-    letters under them legible.
+    letters under them legible; boards under ~70 px were unreadable without the enlarged
+    copy.
     """
 
     palette: tuple[RGB, ...] = OKABE_ITO
@@ -105,7 +107,7 @@ class OverlayConfig:
     zoom_pitch_px: float = 100.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BoardGeometry:
     """Where a board's cells are in a picture: ``homography`` takes cell coordinates
     ``(x, y) = (col, row)`` (tile (r, c) spans [c, c+1] x [r, r+1]) to picture pixels."""
