@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from assistant.dictionary import Dictionary
+    from assistant.locate import Image
     from assistant.read import BoardReading
 
 PROG = "boggle-assistant"
@@ -144,6 +145,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--best-guess",
         action="store_true",
         help="solve even when some image tiles are unsure (guessed tiles are marked)",
+    )
+    p.add_argument(
+        "--overlay",
+        type=Path,
+        metavar="OUT.png",
+        help="write the picture with the top words' paths drawn on the board (--top, default 5)",
     )
 
     p = sub.add_parser(
@@ -343,6 +350,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     kind, source = _board_source(args.board)
     if kind == "image":
         return _solve_image(args, Path(source))
+    if args.overlay is not None:
+        raise BoardTextError(
+            "--overlay draws on a picture, but the board was given as text",
+            hint="give a screenshot or photo to draw on, or leave out --overlay",
+        )
     game = args.game or "boggle"
     _check_game(game)
     if kind == "stdin":
@@ -403,37 +415,50 @@ def _solve_stdin(args: argparse.Namespace, game: str) -> int:
     return worst
 
 
-def _read(args: argparse.Namespace, path: Path) -> BoardReading:
-    from assistant.read import ReadOptions, read_image
+def _read(args: argparse.Namespace, path: Path) -> tuple[Image, BoardReading]:
+    import time
 
-    return read_image(
-        path,
-        ReadOptions(
-            size=args.size,
-            fixes=tuple(args.fix),
-            debug_dir=args.debug_dir,
-            literal_q=getattr(args, "literal_q", False),
-        ),
+    from assistant.imageio import load_image
+    from assistant.read import ReadOptions, read_array
+
+    start = time.perf_counter()
+    image = load_image(path)
+    game = getattr(args, "game", None)
+    options = ReadOptions(
+        size=args.size,
+        fixes=tuple(args.fix),
+        debug_dir=args.debug_dir,
+        literal_q=getattr(args, "literal_q", False),
+        game=None if game in (None, "auto") else game,
     )
+    return image, read_array(image, options, start=start)
 
 
 def _solve_image(args: argparse.Namespace, path: Path) -> int:
-    from assistant.read import unsure_error
+    from assistant.read import is_unsure, unsure_error
 
-    reading = _read(args, path)
+    image, reading = _read(args, path)
     game = args.game or "auto"
     if game == "auto":
         game = reading.game or "boggle"
     _check_game(game)
+    if is_unsure(reading, game) and not args.best_guess:
+        raise unsure_error(reading, game)
     unsure = reading.uncertain
-    if unsure and not args.best_guess:
-        raise unsure_error(reading)
     board = reading.to_board(best_guess=args.best_guess)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     solution = _solve_board(args, board, dictionary, game)
-    if unsure:
-        where = ", ".join(f"r{r + 1}c{c + 1}" for r, c in unsure)
+    if is_unsure(reading, game):
+        where = ", ".join(
+            f"r{r + 1}c{c + 1}"
+            for r, c in sorted({*unsure, *reading.uncertain_values, *reading.uncertain_bonuses})
+        )
         _warn(f"warning: solved with guessed tiles {where} (--best-guess)")
+    if args.overlay is not None:
+        from assistant.overlay import BoardGeometry, save_overlay
+
+        geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
+        save_overlay(args.overlay, image, geometry, solution.words, top=args.top or 5)
     _emit_solution(args, solution, reading=reading, guessed=unsure)
     return ExitCode.OK
 
@@ -441,7 +466,7 @@ def _solve_image(args: argparse.Namespace, path: Path) -> int:
 def cmd_read(args: argparse.Namespace) -> int:
     from assistant import render
 
-    reading = _read(args, Path(args.image))
+    _, reading = _read(args, Path(args.image))
     if args.json:
         sys.stdout.write(json.dumps(reading.to_json()) + "\n")
     else:
@@ -457,11 +482,18 @@ def cmd_read(args: argparse.Namespace) -> int:
         for r, c in reading.uncertain:
             cands = " or ".join(label or "blank" for label, _ in reading.candidates[r][c][:3])
             console.print(f"[red]tile r{r + 1}c{c + 1} unsure[/red] ({cands})")
+        for r, c in reading.uncertain_values:
+            seen = reading.values[r][c] if reading.values else None
+            console.print(f"[red]point value of r{r + 1}c{c + 1} unsure[/red] ({seen}?)")
+        for r, c in reading.uncertain_bonuses:
+            kind = reading.bonuses[r][c] if reading.bonuses else None
+            console.print(f"[red]bonus square of r{r + 1}c{c + 1} unsure[/red] ({kind}?)")
         game = f", looks like {reading.game}" if reading.game else ""
         console.print(
             f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms"
         )
-    return ExitCode.UNSURE_TILES if reading.uncertain else ExitCode.OK
+    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
+    return ExitCode.UNSURE_TILES if unsure else ExitCode.OK
 
 
 def cmd_random(args: argparse.Namespace) -> int:

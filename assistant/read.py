@@ -19,7 +19,9 @@ from assistant.locate import Image, LocatedBoard, Point
 from assistant.recognize import TileReading
 
 if TYPE_CHECKING:
+    from assistant.bonus import BonusGrid
     from assistant.cut import TileImage
+    from assistant.games import GameGuess
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -33,6 +35,7 @@ class ReadOptions:
     literal_q: bool = False  # a fixed "Q" means a plain Q
     threshold: float | None = None  # confidence threshold (None: the recognizer's default)
     use_tesseract: bool = True  # ask Tesseract for a second opinion on unsure tiles
+    game: str | None = None  # the user's --game (None: recognize it from the picture)
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,11 @@ class BoardReading:
     corners: tuple[Point, Point, Point, Point]
     elapsed_ms: float
     fixed: tuple[tuple[int, int], ...] = ()
+    # Point values and bonus squares read below the confidence threshold: (row, col). They
+    # matter only to games that score with them (see ``unsure_error``).
+    uncertain_values: tuple[tuple[int, int], ...] = ()
+    uncertain_bonuses: tuple[tuple[int, int], ...] = ()
+    game_confidence: float = 0.0
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -94,8 +102,11 @@ class BoardReading:
                 for r, c in self.uncertain
             },
             "values": [list(row) for row in self.values] if self.values else None,
+            "uncertain_values": [[r, c] for r, c in self.uncertain_values],
             "bonuses": [list(row) for row in self.bonuses] if self.bonuses else None,
+            "uncertain_bonuses": [[r, c] for r, c in self.uncertain_bonuses],
             "game": self.game,
+            "game_confidence": round(self.game_confidence, 3),
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
@@ -108,17 +119,56 @@ def tile_from_label(label: str, r: int = 0, c: int = 0) -> Tile:
     return parse_tile(label.replace("/", "|"), literal_q=False, row=r, col=c)
 
 
-def unsure_error(reading: BoardReading) -> UnsureTilesError:
-    """The message for unsure tiles: where they are, the candidates, and the exact fix."""
+def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesError:
+    """The message for unsure tiles: where they are, the candidates, and the exact fix.
+
+    Unsure point values count when ``game`` scores with tile values (Wordament, Ruzzle,
+    SpellCast), unsure bonus squares when it scores with bonuses."""
     parts, fixes = [], []
     for r, c in reading.uncertain:
         cands = [label or "blank" for label, _ in reading.candidates[r][c][:3]]
         parts.append(f"tile r{r + 1}c{c + 1} unsure ({' or '.join(cands) or 'unreadable'})")
         best = reading.candidates[r][c][0][0] if reading.candidates[r][c] else "?"
         fixes.append(f"--fix {r + 1},{c + 1}={best.replace('/', '|') or '.'}")
+    needs_values, needs_bonuses = _scored_extras(game)
+    if needs_values:
+        for r, c in reading.uncertain_values:
+            value = reading.values[r][c] if reading.values else None
+            seen = f"{value}?" if value is not None else "unreadable"
+            parts.append(f"point value of tile r{r + 1}c{c + 1} unsure ({seen})")
+            fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}:{value or 'N'}")
+    if needs_bonuses:
+        for r, c in reading.uncertain_bonuses:
+            kind = reading.bonuses[r][c] if reading.bonuses else None
+            parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
+            fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
     return UnsureTilesError(
         "; ".join(parts),
         hint=f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)",
+    )
+
+
+def _fix_label(reading: BoardReading, r: int, c: int) -> str:
+    return reading.best_label(r, c).replace("/", "|") or "."
+
+
+def _scored_extras(game: str | None) -> tuple[bool, bool]:
+    """Whether ``game`` scores with tile values, and with bonus squares."""
+    if game is None:
+        return False, False
+    from assistant.scoring import get_game
+
+    rules = get_game(game)
+    return (not rules.by_length), (rules.letter_bonuses or rules.word_bonuses)
+
+
+def is_unsure(reading: BoardReading, game: str | None) -> bool:
+    """Whether solving ``reading`` under ``game`` would rest on anything unsure."""
+    needs_values, needs_bonuses = _scored_extras(game)
+    return bool(
+        reading.uncertain
+        or (needs_values and reading.uncertain_values)
+        or (needs_bonuses and reading.uncertain_bonuses)
     )
 
 
@@ -127,45 +177,59 @@ def reading_from_tiles(
     readings: Sequence[TileReading],
     *,
     threshold: float,
-    game: str | None,
+    game: GameGuess | None,
+    bonuses: BonusGrid | None,
     elapsed_ms: float,
     options: ReadOptions,
 ) -> BoardReading:
-    """Assemble per-tile readings into a BoardReading, marking tiles under ``threshold`` as
-    unsure and applying the user's fixes (which are certain by definition)."""
+    """Assemble per-tile readings into a BoardReading, marking letters, point values and
+    bonus squares under ``threshold`` as unsure and applying the user's fixes (certain by
+    definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
-    fixes = {(r, c): label for r, c, label in options.fixes}
-    for r, c in fixes:
+    fixes: dict[tuple[int, int], Tile] = {}
+    for r, c, token in options.fixes:
         if r >= located.rows or c >= located.cols:
             raise BoardTextError(
                 f"--fix {r + 1},{c + 1}: the board has {located.rows} rows and "
                 f"{located.cols} columns"
             )
-    tiles, conf, values, bonuses = [], [], [], []
+        fixes[(r, c)] = parse_tile(token, literal_q=options.literal_q, row=r, col=c)
+    tiles, conf, values, bonus_grid = [], [], [], []
     cands: list[tuple[Candidates, ...]] = []
+    unsure_values: list[tuple[int, int]] = []
+    unsure_bonuses: list[tuple[int, int]] = []
     for r in range(located.rows):
         t_row, c_row, v_row, b_row = [], [], [], []
         k_row: list[Candidates] = []
         for c in range(located.cols):
             tr = grid[(r, c)]
-            if (r, c) in fixes:
-                tile = parse_tile(fixes[(r, c)], literal_q=options.literal_q, row=r, col=c)
-                t_row.append(tile.label)
+            bonus = bonuses[r][c] if bonuses is not None else None
+            value, bonus_kind = tr.value, (bonus.kind if bonus is not None else None)
+            fix = fixes.get((r, c))
+            if fix is not None:
+                t_row.append(fix.label)
                 c_row.append(1.0)
-                k_row.append(((tile.label, 1.0),))
+                k_row.append(((fix.label, 1.0),))
+                value = fix.value if fix.value is not None else value
+                bonus_kind = fix.bonus.value if fix.bonus is not None else bonus_kind
             else:
                 t_row.append(tr.label if tr.confidence >= threshold else UNSURE)
                 c_row.append(tr.confidence)
                 k_row.append(tr.candidates)
-            v_row.append(tr.value)
-            b_row.append(tr.bonus)
+            if tr.value_confidence < threshold and (fix is None or fix.value is None):
+                unsure_values.append((r, c))
+            if bonus is not None and not bonus.sure and (fix is None or fix.bonus is None):
+                unsure_bonuses.append((r, c))
+            v_row.append(value)
+            b_row.append(bonus_kind)
         tiles.append(tuple(t_row))
         conf.append(tuple(c_row))
         cands.append(tuple(k_row))
         values.append(tuple(v_row))
-        bonuses.append(tuple(b_row))
+        bonus_grid.append(tuple(b_row))
     any_values = any(v is not None for row in values for v in row)
-    any_bonus = any(b is not None for row in bonuses for b in row)
+    any_bonus = any(b is not None for row in bonus_grid for b in row)
+    name = game.name if game is not None and game.name != "generic" else None
     return BoardReading(
         rows=located.rows,
         cols=located.cols,
@@ -173,11 +237,14 @@ def reading_from_tiles(
         confidence=tuple(conf),
         candidates=tuple(cands),
         values=tuple(values) if any_values else None,
-        bonuses=tuple(bonuses) if any_bonus else None,
-        game=game,
+        bonuses=tuple(bonus_grid) if any_bonus else None,
+        game=name,
         corners=located.corners,
         elapsed_ms=elapsed_ms,
         fixed=tuple(sorted(fixes)),
+        uncertain_values=tuple(unsure_values),
+        uncertain_bonuses=tuple(unsure_bonuses),
+        game_confidence=game.confidence if game is not None else 0.0,
     )
 
 
@@ -194,6 +261,7 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
     """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
     from assistant.cut import cut_tiles
+    from assistant.games import read_game_and_bonuses
     from assistant.locate import locate_board
     from assistant.recognize import RecognizeConfig, recognize_tiles
 
@@ -210,6 +278,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
 
     located = locate_board(image, size=options.size)
     lap("locate")
+    guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
+    lap("game")
     tiles = cut_tiles(located)
     lap("cut")
     config = RecognizeConfig(tesseract="auto" if options.use_tesseract else "never")
@@ -220,7 +290,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         located,
         readings,
         threshold=threshold,
-        game=None,
+        game=guess,
+        bonuses=bonuses,
         elapsed_ms=(time.perf_counter() - t0) * 1000,
         options=options,
     )

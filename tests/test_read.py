@@ -178,3 +178,52 @@ def test_size_override() -> None:
     image = REAL / "wordament" / "blackmonk13_grid_regular_grid.jpg"
     reading = read_image(image, ReadOptions(size=(4, 4)))
     assert reading.tiles[0] == ("E", "S", "F", "E")
+
+
+def test_game_is_recognized_and_used_for_scoring(capsys: pytest.CaptureFixture[str]) -> None:
+    image = REAL / "wordament" / "blackmonk13_mobile_2_letter_or.jpg"
+    assert main(["solve", str(image), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "wordament" and data["reading"]["game"] == "wordament"
+    words = {w["word"]: w for w in data["words"]}
+    # GULAGS = G4 + U/M 20 + L3 + A2 + G4 + S2 = 35, x2 for six letters (hand-computed)
+    assert words["gulags"]["score"] == 70
+    assert data["words"][0]["score"] >= 70
+    # --game overrides the recognized game
+    assert main(["solve", str(image), "--json", "--game", "boggle"]) == 0
+    assert json.loads(capsys.readouterr().out)["words"][0]["score"] <= 11
+
+
+def test_overlay_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    image = REAL / "wordament" / "blackmonk13_mobile_regular.jpg"
+    out = tmp_path / "paths.png"
+    assert main(["solve", str(image), "--top", "3", "--overlay", str(out)]) == 0
+    drawn = cv2.imread(str(out))
+    source = cv2.imread(str(image))
+    assert drawn is not None and drawn.shape[1] >= source.shape[1]
+    assert main(["solve", "TestingTheSolver", "--overlay", str(out)]) == ExitCode.BAD_BOARD
+    assert "--overlay draws on a picture" in capsys.readouterr().err
+
+
+def test_unsure_value_stops_value_games_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Paint over tile r1c1's point value: the letter stays sure, the value does not, so a
+    Wordament solve stops while a Boggle solve (which ignores values) goes on."""
+    image = cv2.imread(str(REAL / "wordament" / "blackmonk13_grid_regular_grid.jpg"))
+    p = image.shape[1] // 4
+    colour = [int(v) for v in image[int(p * 0.5), int(p * 0.9)]]
+    cv2.rectangle(image, (int(p * 0.04), int(p * 0.04)), (int(p * 0.3), int(p * 0.3)), colour, -1)
+    # a smudge where the digit was, not a clean blank: a faint grey blot
+    cv2.circle(image, (int(p * 0.14), int(p * 0.14)), int(p * 0.05), (150, 150, 150), -1)
+    path = tmp_path / "smudged.png"
+    cv2.imwrite(str(path), image)
+    reading = read_image(path)
+    assert reading.uncertain == []
+    assert (0, 0) in reading.uncertain_values
+    assert main(["solve", str(path), "--game", "wordament"]) == ExitCode.UNSURE_TILES
+    err = capsys.readouterr().err
+    assert "point value of tile r1c1 unsure" in err and "--fix 1,1=E:" in err
+    assert main(["solve", str(path), "--game", "boggle", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["solve", str(path), "--game", "wordament", "--fix", "1,1=E:2", "--json"]) == 0
