@@ -210,6 +210,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--output", type=Path, metavar="FILE.jsonl", help="append one JSON line per new board"
     )
     p.add_argument(
+        "--overlay",
+        type=Path,
+        metavar="OUT.png",
+        help="keep this picture of the board with the top words' paths up to date",
+    )
+    p.add_argument(
         "--retry-for",
         type=_seconds,
         default=300.0,
@@ -429,9 +435,14 @@ def _read(args: argparse.Namespace, path: Path) -> tuple[Image, BoardReading]:
         fixes=tuple(args.fix),
         debug_dir=args.debug_dir,
         literal_q=getattr(args, "literal_q", False),
-        game=None if game in (None, "auto") else game,
+        game=_chosen_game(game),
     )
     return image, read_array(image, options, start=start)
+
+
+def _chosen_game(game: str | None) -> str | None:
+    """The game the user chose, or None to recognize it from the picture."""
+    return None if game in (None, "auto") else game
 
 
 def _solve_image(args: argparse.Namespace, path: Path) -> int:
@@ -559,7 +570,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
         max_boards=args.max_boards,
         output=args.output,
         retry_for_s=args.retry_for,
-        read=ReadOptions(size=args.size),
+        overlay=args.overlay,
+        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
     )
     console = _stdout_console()
     if console.is_terminal:
@@ -585,7 +597,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
         dict_path=args.dict_path,
         min_len=args.min_len,
         top=args.top,
-        read=ReadOptions(size=args.size),
+        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
     )
     summary = run_batch(
         args.paths,

@@ -88,6 +88,7 @@ class WatchOptions:
     max_boards: int | None = None  # stop after this many boards
     max_frames: int | None = None  # stop after this many frames (tests, benchmarks)
     output: Path | None = None  # append one JSON line per new board
+    overlay: Path | None = None  # keep this PNG of the board with its top paths up to date
     retry_for_s: float = 300.0  # give up when the display stays away this long
     read: ReadOptions = field(default_factory=ReadOptions)
     config: WatchConfig = field(default_factory=WatchConfig)
@@ -496,10 +497,28 @@ class _Watcher:
         if self.log is not None:
             self.log.write(json.dumps(event_json(event, top=self.options.top)) + "\n")
             self.log.flush()
+        if self.options.overlay is not None:
+            self.draw_overlay(event, frame)
         if self.options.once:
             raise _Stop("once")
         if self.options.max_boards is not None and self.tally.boards >= self.options.max_boards:
             raise _Stop("max-boards")
+
+    def draw_overlay(self, event: BoardEvent, frame: Frame) -> None:
+        """Refresh ``--overlay``: the captured frame with the new board's top paths (written
+        atomically, so a viewer never sees half a file)."""
+        from assistant.overlay import BoardGeometry, save_overlay
+
+        assert self.options.overlay is not None
+        reading = event.reading
+        geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
+        save_overlay(
+            self.options.overlay,
+            frame.bgr(),
+            geometry,
+            event.solution.words,
+            top=self.options.top or 5,
+        )
 
     @staticmethod
     def board_status(event: BoardEvent, *, new: bool) -> str:

@@ -307,6 +307,8 @@ def test_cli_watch_reads_each_new_board_into_jsonl(screen: VirtualScreen, tmp_pa
             "0.05",
             "--output",
             str(out),
+            "--overlay",
+            str(tmp_path / "paths.png"),
         ],
         env=env,
         stdout=subprocess.PIPE,
@@ -329,8 +331,11 @@ def test_cli_watch_reads_each_new_board_into_jsonl(screen: VirtualScreen, tmp_pa
     assert _tiles(lines[1]) == _letters(BOARD_B)
     for data in lines:
         assert data["words"] and data["words"][0]["path"] and data["timestamp"]
-        assert data["game"] in {"wordament", "boggle"}  # as the reader recognized it
+        assert data["game"] == "wordament"  # as the reader recognized it
     assert lines[1]["region"][0] < lines[0]["region"][0]  # found the board where it moved
+    # --overlay was refreshed for the last board: the captured area with paths drawn on it
+    drawn = cv2.imread(str(tmp_path / "paths.png"))
+    assert drawn is not None and drawn.shape[0] >= lines[1]["region"][3]
     assert stdout.count("\n") == 2  # one plain line per board when stdout is not a terminal
     assert "stopped after --max-boards" in stderr
 
