@@ -59,6 +59,7 @@ class BoardReading:
     uncertain_values: tuple[tuple[int, int], ...] = ()
     uncertain_bonuses: tuple[tuple[int, int], ...] = ()
     game_confidence: float = 0.0
+    notes: tuple[str, ...] = ()  # what would help with unsure tiles (e.g. install Tesseract)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -107,6 +108,7 @@ class BoardReading:
             "uncertain_bonuses": [[r, c] for r, c in self.uncertain_bonuses],
             "game": self.game,
             "game_confidence": round(self.game_confidence, 3),
+            "notes": list(self.notes),
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "elapsed_ms": round(self.elapsed_ms, 1),
         }
@@ -142,10 +144,10 @@ def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesE
             kind = reading.bonuses[r][c] if reading.bonuses else None
             parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
             fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
-    return UnsureTilesError(
-        "; ".join(parts),
-        hint=f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)",
-    )
+    hint = f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)"
+    if reading.notes:
+        hint += "; " + "; ".join(reading.notes)
+    return UnsureTilesError("; ".join(parts), hint=hint)
 
 
 def _fix_label(reading: BoardReading, r: int, c: int) -> str:
@@ -245,6 +247,9 @@ def reading_from_tiles(
         uncertain_values=tuple(unsure_values),
         uncertain_bonuses=tuple(unsure_bonuses),
         game_confidence=game.confidence if game is not None else 0.0,
+        notes=tuple(
+            dict.fromkeys(t.note for t in readings if t.note and (t.row, t.col) not in fixes)
+        ),
     )
 
 
@@ -355,7 +360,7 @@ def learn_image(
     from assistant.recognize.template import learn
 
     image = load_image(path)
-    located = locate_board(image, size=size or (board.rows, board.cols))
+    located = locate_board(image, size=size)
     if (located.rows, located.cols) != (board.rows, board.cols):
         raise BoardTextError(
             f"the letters give a {board.rows}x{board.cols} board but the image shows "

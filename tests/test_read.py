@@ -227,3 +227,83 @@ def test_unsure_value_stops_value_games_only(
     assert main(["solve", str(path), "--game", "boggle", "--json"]) == 0
     capsys.readouterr()
     assert main(["solve", str(path), "--game", "wordament", "--fix", "1,1=E:2", "--json"]) == 0
+
+
+def test_without_tesseract_the_message_says_how_to_install_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The real engine with its binary gone (not a mock of the matcher): template-readable
+    boards still read, and an unsure tile's message says how to get the second opinion."""
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    image = REAL / "wordament" / "blackmonk13_mobile_2_letter.jpg"
+    assert main(["read", str(image), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tiles"] == REAL_LABELS[5]["letters"]
+    assert main(["solve", str(_occluded(tmp_path))]) == ExitCode.UNSURE_TILES
+    err = capsys.readouterr().err
+    assert "tile r2c2 unsure" in err and "sudo apt-get install tesseract-ocr" in err
+
+
+def _values_of(label: dict[str, Any]) -> list[list[int]] | None:
+    return label.get("tile_values")
+
+
+@pytest.mark.parametrize(
+    "label", [x for x in REAL_LABELS + SYNTHETIC_LABELS if _values_of(x)], ids=_id
+)
+def test_point_values_read_exactly(label: dict[str, Any]) -> None:
+    folder = REAL if label in REAL_LABELS else SYNTHETIC
+    reading = read_image(folder / label["file"])
+    assert reading.values is not None
+    assert [list(row) for row in reading.values] == label["tile_values"]
+    assert reading.uncertain_values == ()
+
+
+@pytest.mark.parametrize("label", SYNTHETIC_LABELS, ids=_id)
+def test_bonus_squares_read_exactly(label: dict[str, Any]) -> None:
+    reading = read_image(SYNTHETIC / label["file"])
+    want = label.get("bonuses")
+    if want is None or all(b is None for row in want for b in row):
+        assert reading.bonuses is None
+    else:
+        assert reading.bonuses is not None
+        assert [list(row) for row in reading.bonuses] == want
+        assert reading.uncertain_bonuses == ()
+
+
+def test_learn_stores_a_style_that_later_reads_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    label = REAL_LABELS[0]
+    letters = "/".join(
+        " ".join(f"{t}:{v}" for t, v in zip(row, values, strict=True))
+        for row, values in zip(label["letters"], label["tile_values"], strict=True)
+    )
+    code = main(["learn", str(REAL / label["file"]), "--letters", letters, "--style", "wood"])
+    assert code == 0
+    err = capsys.readouterr().err
+    style_dir = tmp_path / "data" / "boggle-assistant" / "templates" / "wood"
+    manifest = json.loads((style_dir / "manifest.json").read_text())
+    assert "learned" in err and str(style_dir) in err
+    assert {m["char"] for m in manifest} >= set("ESFLABDRMGIU") | {"2", "3", "4", "5"}
+    assert len(list(style_dir.glob("*.png"))) == len(manifest)
+    # the learned style is picked up: the same game's other screenshots still read exactly
+    assert main(["read", str(REAL / REAL_LABELS[1]["file"]), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tiles"] == REAL_LABELS[1]["letters"]
+    # into a chosen directory (e.g. the repository's templates/)
+    into = tmp_path / "repo-templates"
+    assert (
+        main(["learn", str(REAL / label["file"]), "--letters", letters, "--into", str(into)]) == 0
+    )
+    assert (into / "blackmonk13_mobile_regular" / "manifest.json").exists()
+
+
+def test_learn_with_wrong_letter_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    image = REAL / REAL_LABELS[0]["file"]
+    assert main(["learn", str(image), "--letters", "ABCDEFGHI"]) == ExitCode.BAD_BOARD
+    assert "3x3" in capsys.readouterr().err
