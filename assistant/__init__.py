@@ -1,12 +1,12 @@
 """boggle-assistant: read Boggle-style letter grids from images and list every word.
 
-The library is usable without the CLI::
+The library is usable without the CLI:
 
-    import assistant
-    board = assistant.parse_board("TestingTheSolver")
-    result = assistant.solve(board, game="boggle")
-    for w in result.words[:5]:
-        print(w.word, w.score, w.path)
+>>> import assistant
+>>> result = assistant.solve(assistant.parse_board("TestingTheSolver"), game="boggle")
+>>> best = result.words[0]
+>>> best.word, best.score, best.path[:2]
+('seventies', 11, ((2, 2), (3, 2)))
 
 Image support (``assistant.read_image``) imports OpenCV lazily, so solving typed boards
 never loads an image library.
