@@ -19,9 +19,10 @@ polarity is reported, not assumed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -101,9 +102,24 @@ class CutConfig:
     band_tall: float = 0.6  # components this tall (share of the band) widen the band
     max_gap: float = 0.2  # largest gap between characters of one glyph (share of the cell)
     value_max_height: float = 0.7  # point-value digits are at most this share of the band
-    value_min_height: float = 0.08  # ... and at least this share of the cell
+    value_min_height: float = 0.05  # ... and at least this share of the cell
+    value_max_width: float = 0.4  # a value is at most this share of the cell wide
     value_gap: float = 0.6  # gap between the digits of one value (share of digit height)
     value_colour: float = 0.35  # value digits are this close to the glyph's ink (of contrast)
+    value_reach: float = 0.15  # a value's zone reaches this share of the band into the band
+    value_min_peak: float = 0.25  # a corner whose ink peaks below this share of the contrast
+    # is empty; in the others, digits are ink above value_low of the corner's own peak that
+    # touches ink above value_high of it (pale, thin digits: Wordament desktop, SpellCast)
+    value_low: float = 0.3
+    value_high: float = 0.55
+    value_soft_low: float = 0.15  # the digits anti-aliased: ramp from this share of the peak
+    # Ink beside a value above value_faint of its peak and value_faint_floor of the contrast
+    # (above the face texture of pale-digit looks like SpellCast) makes the value doubtful.
+    value_faint: float = 0.15
+    value_faint_floor: float = 0.12
+    value_split: float = 1.15  # a digit wider than this share of its height is two touching
+    value_vote: float = 0.5  # a board's value corner is the one this share of its tiles use
+    value_keep_out: int = 5  # px around the glyph and border ink that is never a value
     bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
     bar_min_length: float = 0.4  # ... at least this share of the glyph's width
     bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
@@ -116,12 +132,42 @@ class CutConfig:
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
 
 
+Corner = Literal["tl", "tr", "bl", "br"]
+
+
+@dataclass(frozen=True, eq=False)
+class ValueOption:
+    """A point value candidate in one ``corner`` of a tile: one box per digit (crop pixels,
+    left to right), the digits' mask and anti-aliased picture (ink 255) inside ``box``, how
+    far the digits' colour is from the glyph's ink (share of the contrast), and ``doubt``
+    when ink next to it was left out (a digit too pale or broken to keep)."""
+
+    corner: Corner
+    digits: tuple[Box, ...]
+    box: Box
+    mask: Mask
+    alpha: Mask
+    colour_distance: float
+    doubt: bool = False
+
+    def paint(self, h: int, w: int) -> tuple[Mask, Mask]:
+        """The mask and the anti-aliased picture on a ``h`` x ``w`` tile canvas."""
+        mask, alpha = np.zeros((h, w), np.uint8), np.zeros((h, w), np.uint8)
+        b = self.box
+        mask[b.y : b.y1, b.x : b.x1] = self.mask
+        alpha[b.y : b.y1, b.x : b.x1] = self.alpha
+        return mask, alpha
+
+
 @dataclass(frozen=True, eq=False)
 class TileImage:
     """One cut tile. Masks are ``uint8`` images the size of ``crop`` with ink = 255.
 
     ``glyph_boxes`` are the glyph's connected components, left to right; ``glyph_box`` their
-    union. ``value_box``/``value_mask`` hold the corner point value when one was found;
+    union. ``value_box``/``value_mask`` hold the corner point value when one was found
+    (``value_boxes``: one box per digit; ``value_alpha`` the digits anti-aliased;
+    ``value_doubt``: ink next to the value was left out; ``value_options``: the candidates
+    in every corner, from which ``cut_tiles`` keeps the board's corner);
     ``underline`` the bar under a die's letter. ``face`` marks the face-coloured pixels
     (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says that
     something (a drawn line, a neighbour's ink) runs from the cell border into the middle of
@@ -146,6 +192,10 @@ class TileImage:
     value_boxes: tuple[Box, ...] = field(default=())
     face: Mask | None = None
     alpha: Mask | None = None
+    value_alpha: Mask | None = None
+    value_corner: Corner | None = None
+    value_doubt: bool = False
+    value_options: tuple[ValueOption, ...] = field(default=())
 
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
@@ -159,7 +209,51 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         for c in range(located.cols):
             sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
             tiles.append(cut_tile(located.board[sl], lab[sl], r, c, cfg, ring=ring))
-    return tuple(tiles)
+    return board_values(tiles, cfg)
+
+
+def board_values(
+    tiles: Sequence[TileImage], config: CutConfig | None = None
+) -> tuple[TileImage, ...]:
+    """Every tile's value taken from the same corner: games print the point value in one
+    corner of every tile (Wordament top-left, Ruzzle and SpellCast top-right, Scramble
+    bottom-right), while badges and specks sit anywhere. The corner where at least
+    ``value_vote`` of the non-blank tiles have a candidate wins; without one, the board
+    shows no values."""
+    cfg = config or CutConfig()
+    letters = [t for t in tiles if not t.blank]
+    votes: dict[str, int] = {}
+    for t in letters:
+        for option in t.value_options:
+            votes[option.corner] = votes.get(option.corner, 0) + 1
+    corner = max(votes, key=lambda k: votes[k]) if votes else None
+    if corner is None or votes[corner] < max(2, cfg.value_vote * len(letters)):
+        corner = None
+    out = []
+    for t in tiles:
+        chosen = next((o for o in t.value_options if o.corner == corner), None)
+        if t.blank or (chosen is None and t.value_corner is None):
+            out.append(t)
+            continue
+        if chosen is not None and chosen.corner == t.value_corner:
+            out.append(t)
+            continue
+        out.append(_with_value(t, chosen))
+    return tuple(out)
+
+
+def _with_value(tile: TileImage, option: ValueOption | None) -> TileImage:
+    if option is None:
+        return replace(
+            tile, value_mask=None, value_box=None, value_boxes=(), value_alpha=None,
+            value_corner=None, value_doubt=False,
+        )  # fmt: skip
+    h, w = tile.glyph.shape
+    mask, alpha = option.paint(h, w)
+    return replace(
+        tile, value_mask=mask, value_box=option.box, value_boxes=option.digits,
+        value_alpha=alpha, value_corner=option.corner, value_doubt=option.doubt,
+    )  # fmt: skip
 
 
 def cut_tile(
@@ -210,6 +304,7 @@ def cut_tile(
     boxes: dict[int, Box] = {}
     areas: dict[int, int] = {}
     obstructed = False
+    border_ids: set[int] = set()
     for i in range(1, n):
         if not has_strong[i]:
             continue
@@ -218,11 +313,15 @@ def cut_tile(
         inside = fx0 <= box.cx < fx1 and fy0 <= box.cy < fy1
         touches = x <= 0 or y <= 0 or box.x1 >= w or box.y1 >= h
         if touches:
+            border_ids.add(i)
             # A border component reaching the middle third: a line over the tile, a smear.
             if area >= min_area and _reaches_middle(labels, i, h, w):
                 obstructed = True
             continue
-        if area < min_area or not inside:
+        if not inside:
+            border_ids.add(i)  # outside the face: a rim, the gap, a neighbour
+            continue
+        if area < min_area:
             continue
         boxes[i] = box
         areas[i] = area
@@ -236,28 +335,36 @@ def cut_tile(
     underline_id, side = _underline(rest, band, glyph_ids, boxes, cfg)
     if underline_id is not None:
         rest.pop(underline_id, None)
-    if rest:
-        # Point values are printed in the glyph's ink; coloured bonus badges are not.
-        main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
-        ink_colour = _colour(lab, labels, main, boxes[main])
-        near = cfg.value_colour * contrast
-        rest = {
-            i: b
-            for i, b in rest.items()
-            if float(np.linalg.norm(_colour(lab, labels, i, b) - ink_colour)) <= near
-        }
-    value_ids = _value_digits(rest, band, h, w, cfg)
-
     glyph = select_components(labels, n, glyph_ids)
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
-    value_mask = value_box = None
+    # Nothing of the glyph, the underline or the ink at the border is ever a value.
+    keep_out_ids = set(glyph_ids) | border_ids
+    if underline_id is not None:
+        keep_out_ids.add(underline_id)
+    keep_out = np.asarray(
+        cv2.dilate(
+            select_components(labels, n, keep_out_ids),
+            np.ones((cfg.value_keep_out, cfg.value_keep_out), np.uint8),
+        ),
+        np.uint8,
+    )
+    main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
+    ink_colour = _colour(lab, labels, main, boxes[main])
+    options = _value_options(
+        dist, lab, keep_out, band, (fy0, fy1, fx0, fx1), contrast, ink_colour, cfg
+    )
+    default = min(
+        options,
+        key=lambda o: (o.colour_distance > cfg.value_colour, _corner_distance(o.box, h, w)),
+        default=None,
+    )
+    value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
-    if value_ids:
-        value_mask = select_components(labels, n, value_ids)
-        value_boxes = tuple(sorted((boxes[i] for i in value_ids), key=lambda b: b.x))
-        value_box = _union(list(value_boxes))
+    if default is not None:
+        value_mask, value_alpha = default.paint(h, w)
+        value_box, value_boxes = default.box, default.digits
     return TileImage(
         row=row,
         col=col,
@@ -277,6 +384,10 @@ def cut_tile(
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
+        value_alpha=value_alpha,
+        value_corner=default.corner if default is not None else None,
+        value_doubt=default.doubt if default is not None else False,
+        value_options=options,
     )
 
 
@@ -519,34 +630,209 @@ def _colour(lab: Image, labels: Labels, i: int, box: Box) -> npt.NDArray[np.floa
     return np.asarray(lab[window][labels[window] == i].mean(axis=0), np.float64)
 
 
-def _value_digits(rest: dict[int, Box], band: Box, h: int, w: int, cfg: CutConfig) -> set[int]:
-    """The point value: small components above or below the text band in a corner, grouped
-    into one left-to-right number (the group nearest a corner wins)."""
-    above = band.y + 0.15 * band.h
-    below = band.y1 - 0.15 * band.h
-    digits = {
-        i: b
-        for i, b in rest.items()
-        if cfg.value_min_height * h <= b.h <= cfg.value_max_height * band.h
-        and ((b.y1 <= above and b.cy < h / 2) or (b.y >= below and b.cy > h / 2))
-    }
+def _corner_distance(box: Box, h: int, w: int) -> float:
+    return float(min(box.x, w - box.x1) + min(box.y, h - box.y1))
+
+
+def _value_options(
+    dist: npt.NDArray[np.float32],
+    lab: Image,
+    keep_out: Mask,
+    band: Box,
+    span: tuple[int, int, int, int],
+    contrast: float,
+    ink_colour: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> tuple[ValueOption, ...]:
+    """The point value candidates, at most one per corner of the face: small digits above or
+    below the glyph's text band, thresholded against the corner's own ink peak (values are
+    often printed thinner and paler than the letter), grouped into one left-to-right number
+    (the group nearest the corner wins)."""
+    h, w = dist.shape
+    fy0, fy1, fx0, fx1 = span
+    reach = cfg.value_reach * band.h
+    top_end = min(int(band.y + reach), h // 2)
+    bottom_start = max(int(band.y1 - reach), h // 2)
+    zones: tuple[tuple[Corner, int, int, int, int], ...] = (
+        ("tl", fy0, top_end, fx0, w // 2),
+        ("tr", fy0, top_end, w // 2, fx1),
+        ("bl", bottom_start, fy1, fx0, w // 2),
+        ("br", bottom_start, fy1, w // 2, fx1),
+    )
+    out: list[ValueOption] = []
+    for corner, y0, y1, x0, x1 in zones:
+        window = (slice(y0, y1), slice(x0, x1))
+        if y1 - y0 < 3 or x1 - x0 < 3:
+            continue
+        zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
+        option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
+        if option is not None:
+            digits = tuple(_shift(d, x0, y0) for d in option.digits)
+            out.append(replace(option, box=_shift(option.box, x0, y0), digits=digits))
+    return tuple(out)
+
+
+def _shift(box: Box, dx: int, dy: int) -> Box:
+    return Box(box.x + dx, box.y + dy, box.w, box.h)
+
+
+def _zone_value(
+    zone: npt.NDArray[np.float32],
+    lab: Image,
+    corner: Corner,
+    band: Box,
+    contrast: float,
+    ink_colour: npt.NDArray[np.float64],
+    cell: int,
+    cfg: CutConfig,
+) -> ValueOption | None:
+    """The value in one corner zone (``zone``: distance from the face colour, zero where
+    nothing may be a value), in zone pixels."""
+    peak = float(zone.max())
+    if peak < cfg.value_min_peak * contrast:
+        return None
+    min_h = max(3, int(cfg.value_min_height * cell))
+    max_h = cfg.value_max_height * band.h
+    ink = (zone > cfg.value_low * peak).astype(np.uint8)
+    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    labels: Labels = np.asarray(label_image, np.int32)
+    strong = np.bincount(labels[zone > cfg.value_high * peak], minlength=n) > 0
+    zh, zw = zone.shape
+    # The zone's outer edges are the face's: what touches them is rim or gap.
+    corner_x = 0 if corner[1] == "l" else zw
+    corner_y = 0 if corner[0] == "t" else zh
+    pieces: dict[int, Box] = {}
+    faint: list[Box] = []
+    for i in range(1, n):
+        x, y, bw, bh, _ = (int(v) for v in stats[i])
+        box = Box(x, y, bw, bh)
+        if corner_x in (x, box.x1) or corner_y in (y, box.y1):
+            continue
+        if bh > max_h or bw > cfg.value_max_width * cell:
+            continue
+        if strong[i]:
+            pieces[i] = box
+        elif bh >= min_h // 2:
+            faint.append(box)
+    digits = [d for d in _digit_groups(pieces) if _union([pieces[i] for i in d]).h >= min_h]
     if not digits:
-        return set()
+        return None
+
+    def far(number: list[list[int]]) -> float:
+        b = _union([pieces[i] for d in number for i in d])
+        return abs(b.cx - corner_x) + abs(b.cy - corner_y)
+
+    number = min(_numbers(digits, pieces, cfg), key=far)
+    ids = [i for d in number for i in d]
+    local = _union([pieces[i] for i in ids])
+    digit_boxes = _split_wide([_union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
+    others = [b for i, b in pieces.items() if i not in ids] + faint
+    faint_level = max(cfg.value_faint * peak, cfg.value_faint_floor * contrast)
+    others += _faint_beside(zone, labels, ids, local, faint_level)
+    lut = np.zeros(n, np.uint8)
+    lut[ids] = 255
+    window = (slice(local.y, local.y1), slice(local.x, local.x1))
+    mask = lut[labels[window]]
+    lo, ramp_span = cfg.value_soft_low * peak, (1 - cfg.value_soft_low) * peak
+    ramp = np.clip((zone[window] - lo) * (255.0 / ramp_span), 0, 255)
+    soft = np.where(cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0, ramp, 0).astype(np.uint8)
+    core = (mask > 0) & (zone[window] > cfg.value_high * peak)
+    colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
+    return ValueOption(
+        corner=corner,
+        digits=tuple(digit_boxes),
+        box=local,
+        mask=mask,
+        alpha=soft,
+        colour_distance=float(np.linalg.norm(colour - ink_colour)) / contrast,
+        doubt=any(_beside(b, local, cfg) for b in others),
+    )
+
+
+def _digit_groups(pieces: dict[int, Box]) -> list[list[int]]:
+    """Pieces stacked one above the other (a digit broken at a thin stroke) are one digit."""
     groups: list[list[int]] = []
-    for i in sorted(digits, key=lambda k: digits[k].x):
-        b = digits[i]
-        if groups:
-            last = digits[groups[-1][-1]]
+    for i in sorted(pieces, key=lambda k: pieces[k].x):
+        b = pieces[i]
+        for g in groups:
+            gb = _union([pieces[j] for j in g])
+            if _overlap(b.x, b.x1, gb.x, gb.x1) > 0.5 * min(b.w, gb.w):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    return groups
+
+
+def _numbers(
+    digits: list[list[int]], pieces: dict[int, Box], cfg: CutConfig
+) -> list[list[list[int]]]:
+    """Digits side by side (close, overlapping in height) form one number, left to right."""
+    boxes = [_union([pieces[i] for i in d]) for d in digits]
+    order = sorted(range(len(digits)), key=lambda k: boxes[k].x)
+    numbers: list[list[int]] = []
+    for k in order:
+        b = boxes[k]
+        if numbers:
+            last = boxes[numbers[-1][-1]]
             if b.x - last.x1 <= cfg.value_gap * max(b.h, last.h) and (
                 _overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
             ):
-                groups[-1].append(i)
+                numbers[-1].append(k)
                 continue
-        groups.append([i])
+        numbers.append([k])
+    return [[digits[k] for k in number] for number in numbers]
 
-    def corner_distance(g: list[int]) -> float:
-        box = _union([digits[i] for i in g])
-        return float(min(box.x, w - box.x1) + min(box.y, h - box.y1))
 
-    nearest = min(range(len(groups)), key=lambda k: corner_distance(groups[k]))
-    return set(groups[nearest])
+def _split_wide(boxes: list[Box], labels: Labels, ids: list[int], cfg: CutConfig) -> list[Box]:
+    """Digits that touch ("10" blurred into one blob) cut at the emptiest column."""
+    out: list[Box] = []
+    for b in boxes:
+        if b.w <= cfg.value_split * b.h:
+            out.append(b)
+            continue
+        window = np.isin(labels[b.y : b.y1, b.x : b.x1], ids)
+        column = np.count_nonzero(window, axis=0)
+        lo, hi = int(b.w * 0.3), max(int(b.w * 0.7), int(b.w * 0.3) + 1)
+        cut = lo + int(np.argmin(column[lo:hi]))
+        out += [Box(b.x, b.y, cut, b.h), Box(b.x + cut + 1, b.y, b.w - cut - 1, b.h)]
+    return out
+
+
+def _faint_beside(
+    zone: npt.NDArray[np.float32],
+    labels: Labels,
+    ids: list[int],
+    value: Box,
+    level: float,
+) -> list[Box]:
+    """Faint ink (above ``level``, away from the digits' halo) in line with the value: a
+    digit printed or scanned too pale to keep."""
+    y0, y1 = max(0, value.y - value.h // 2), min(zone.shape[0], value.y1 + value.h // 2)
+    x0 = max(0, value.x - 2 * value.h)
+    x1 = min(zone.shape[1], value.x1 + 2 * value.h)
+    window = (slice(y0, y1), slice(x0, x1))
+    digits = np.isin(labels[window], ids).astype(np.uint8)
+    halo = cv2.dilate(digits, np.ones((5, 5), np.uint8))
+    faint = ((zone[window] > level) & (halo == 0)).astype(np.uint8)
+    stats = cv2.connectedComponentsWithStats(faint, connectivity=8)[2]
+    zh, zw = zone.shape
+    boxes = [Box(int(x) + x0, int(y) + y0, int(w), int(h)) for x, y, w, h, _ in stats[1:]]
+    # Digit-sized, not a hairline, and off the zone's border (the face's shaded edge).
+    return [
+        b
+        for b in boxes
+        if value.h // 2 <= b.h <= 1.5 * value.h
+        and b.w >= max(2, value.h // 6)
+        and min(b.x, b.y) > 1
+        and b.x1 < zw - 1
+        and b.y1 < zh - 1
+    ]
+
+
+def _beside(other: Box, value: Box, cfg: CutConfig) -> bool:
+    """Ink in line with the value and close to it: a digit that may have been missed."""
+    gap = max(value.x - other.x1, other.x - value.x1)
+    return gap <= cfg.value_gap * 2 * value.h and _overlap(
+        other.y, other.y1, value.y, value.y1
+    ) > 0.5 * min(other.h, value.h)

@@ -18,7 +18,13 @@ them. Liberation 1.07 (GPL-2 with a font exception) is left out on purpose to ke
 shipped data under permissive terms only.
 
 The character set: A-Z (tile letters), lowercase u (the "u" of a "Qu" tile), 0-9 (point
-values), "-" (prefix/suffix tiles) and "/" (either/or tiles). Two bold serif faces add the
+values), "-" (prefix/suffix tiles) and "/" (either/or tiles). The digits of every sans face
+are also rendered small (``SMALL_EMS``: cap heights of about 6, 8 and 11 px, drawn four
+times larger and averaged down, as a screen's anti-aliasing does): point values are often
+only a few pixels tall, and a blurred small digit matches the shapes of small renders much
+better than those of a sharp large one (on held-out synthetic Wordament, Ruzzle and
+Scramble boards 1,000 of 1,050 value digits read confidently instead of 800, with no wrong
+one; real Wordament stays 334/334). Two bold serif faces add the
 letters (some dice sets are printed in a serif face); the other serif and monospaced fonts
 contribute only their serifed "I": Boggle dice print a serifed I so that it cannot be
 mistaken for a rotated bar.
@@ -35,6 +41,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 SIZE_PX = 64
 MARGIN_PX = 2
+SMALL_EMS = (8, 11, 15)  # pixels per em of the small digit renders
+SUPERSAMPLE = 4
+DIGITS = "0123456789"
 FONT_ROOT = Path("/usr/share/fonts")
 SANS_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZu0123456789-/"
 SERIF_CHARS = "I"
@@ -138,6 +147,21 @@ def render(font: ImageFont.FreeTypeFont, ch: str) -> Image.Image:
     return canvas.crop((left - MARGIN_PX, top - MARGIN_PX, right + MARGIN_PX, bottom + MARGIN_PX))
 
 
+def render_small(path: Path, em: int, ch: str) -> Image.Image:
+    """One character at ``em`` pixels per em, anti-aliased by drawing it ``SUPERSAMPLE``
+    times larger and averaging blocks, cropped to its ink plus MARGIN_PX."""
+    big = ImageFont.truetype(str(path), em * SUPERSAMPLE)
+    side = em * SUPERSAMPLE * 3
+    canvas = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(canvas).text((side // 3, side // 3), ch, fill=255, font=big)
+    small = canvas.resize((side // SUPERSAMPLE, side // SUPERSAMPLE), Image.Resampling.BOX)
+    box = small.getbbox()
+    if box is None:
+        raise SystemExit(f"font {path.name} has no ink for {ch!r} at {em} px")
+    left, top, right, bottom = box
+    return small.crop((left - MARGIN_PX, top - MARGIN_PX, right + MARGIN_PX, bottom + MARGIN_PX))
+
+
 def main(out_dir: Path) -> int:
     manifest: list[dict[str, object]] = []
     for spec in FONTS:
@@ -160,6 +184,22 @@ def main(out_dir: Path) -> int:
                     "licence": spec.licence,
                 }
             )
+        if spec.chars != SANS_CHARS:
+            continue
+        for em in SMALL_EMS:
+            for ch in DIGITS:
+                rel = Path("glyphs") / spec.key / f"{ch}_em{em}.png"
+                render_small(path, em, ch).save(out_dir / rel, optimize=True)
+                manifest.append(
+                    {
+                        "file": rel.as_posix(),
+                        "char": ch,
+                        "font": spec.family,
+                        "weight": spec.weight,
+                        "size": em,
+                        "licence": spec.licence,
+                    }
+                )
     (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return 0
 

@@ -10,12 +10,26 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.cut import CutConfig, Polarity, Side, TileImage, cut_tile, cut_tiles, face_tilt
+from assistant.cut import (
+    CutConfig,
+    Polarity,
+    Side,
+    TileImage,
+    board_values,
+    cut_tile,
+    cut_tiles,
+    face_tilt,
+)
 from assistant.locate import LocatedBoard
 from assistant.recognize.calibrate import fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 BOARDS = {b.name: b for b in fixture_boards(REAL)}
+# Synthetic boards with point values (rectified from the corners in their labels).
+VALUE_BOARDS = {
+    b.name: b for b in fixture_boards(REAL.parent / "synthetic") if b.values is not None
+}
+CORNER = {"wordament": "tl", "ruzzle": "tr", "scramble": "br", "spellcast": "tr"}
 GRID = "wordament/blackmonk13_grid_2_letter_or_grid.jpg"  # T R A S / N O G G / O U/M L A / ...
 
 
@@ -140,3 +154,39 @@ def test_config_is_frozen_and_tiles_are_frozen() -> None:
         tile.row = 3  # type: ignore[misc]
     with pytest.raises(AttributeError):
         CutConfig().ink_frac = 0.1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", sorted(VALUE_BOARDS))
+def test_every_synthetic_value_is_found_in_its_games_corner(name: str) -> None:
+    """Values printed thin and pale (Wordament desktop, SpellCast: 4-7 px digits lighter
+    than the letter), in each game's corner; badges with white text (Scramble "DW") and
+    gems in other corners are not taken for values. One box per digit."""
+    board = VALUE_BOARDS[name]
+    assert board.values is not None
+    corner = CORNER[board.game]
+    for tile in cut_tiles(board.located):
+        want = str(board.values[tile.row][tile.col])
+        assert tile.value_corner == corner, (tile.row, tile.col)
+        assert tile.value_mask is not None and tile.value_alpha is not None
+        assert len(tile.value_boxes) == len(want), (tile.row, tile.col, want)
+        assert not np.any((tile.value_mask > 0) & (tile.glyph > 0))
+
+
+def test_a_board_takes_its_values_from_one_corner() -> None:
+    """Scramble: white "DW"/"TW" badge text top-left on bonus tiles is as close to the
+    glyph's colour and to a corner as the real value bottom-right; alone, a tile may pick
+    either, but the board's vote puts every value in the corner most tiles use."""
+    board = VALUE_BOARDS["scramble_2024.png"]
+    tiles = cut_tiles(board.located)
+    badge_tiles = [t for t in tiles if any(o.corner == "tl" for o in t.value_options)]
+    assert len(badge_tiles) >= 3
+    alone = [cut_tile(board.located.cell(t.row, t.col)) for t in badge_tiles]
+    assert any(t.value_corner == "tl" for t in alone)  # the badge text, taken alone
+    assert all(t.value_corner == "br" for t in tiles)
+    assert all(t.value_corner == "br" for t in board_values(alone + list(tiles)))
+
+
+def test_a_board_without_values_has_none() -> None:
+    """Dice: specks, shading and underlines here and there are no values of the board."""
+    located = BOARDS["boggle_physical/StevieG47_example.jpg"].located
+    assert all(t.value_mask is None and t.value_corner is None for t in cut_tiles(located))

@@ -73,10 +73,12 @@ def rectify(
 
 def fixture_boards(root: Path, cell_px: int = 128) -> Iterator[FixtureBoard]:
     """The labelled boards of ``root/labels.json`` that need no locating: tight crops
-    (split evenly) and the photos in ``HAND_CORNERS``."""
+    (split evenly), the photos in ``HAND_CORNERS``, and boards whose label gives the
+    lattice ``corners`` (the synthetic boards of ``assistant.synth``)."""
     for entry in json.loads((root / "labels.json").read_text()):
         name = entry["file"]
-        if entry["kind"] != "cropped-grid" and name not in HAND_CORNERS:
+        given = entry.get("corners")
+        if entry["kind"] != "cropped-grid" and name not in HAND_CORNERS and not given:
             continue
         read = cv2.imread(str(root / name), cv2.IMREAD_COLOR)
         if read is None:
@@ -85,6 +87,9 @@ def fixture_boards(root: Path, cell_px: int = 128) -> Iterator[FixtureBoard]:
         h, w = image.shape[:2]
         whole: tuple[Point, Point, Point, Point] = ((0, 0), (w, 0), (w, h), (0, h))
         corners = HAND_CORNERS.get(name, whole)
+        if given:
+            tl, tr, br, bl = (tuple(float(v) for v in point) for point in given)
+            corners = ((tl[0], tl[1]), (tr[0], tr[1]), (br[0], br[1]), (bl[0], bl[1]))
         values = entry.get("tile_values")
         yield FixtureBoard(
             name=name,

@@ -197,6 +197,20 @@ def _traversable(path: str) -> Traversable:
 
 
 @dataclass(frozen=True)
+class ValueRead:
+    """A tile's point value as the matcher read it: ``value`` (None: none shown), calibrated
+    ``confidence``, the weakest digit's template ``score`` and smallest ``margin`` over its
+    runner-up class, and the number of ``digits`` seen (a leading zero makes ``str(value)``
+    shorter)."""
+
+    value: int | None
+    confidence: float
+    score: float = 0.0
+    digits: int = 0
+    margin: float = 0.0
+
+
+@dataclass(frozen=True)
 class CharRead:
     """One character position of one hypothesis: best class, its score, the best other
     class's score, and the class scores of the position."""
@@ -273,31 +287,36 @@ class TemplateRecognizer:
             out.append(self._candidates(tile, hyps))
         return out
 
-    def read_values(self, tiles: Sequence[TileImage]) -> list[tuple[int | None, float]]:
-        """The corner point value of each tile and its confidence ((None, 1.0) when the tile
-        shows none)."""
+    def read_values(self, tiles: Sequence[TileImage]) -> list[ValueRead]:
+        """The corner point value of each tile (``ValueRead(None, 1.0)`` when the tile shows
+        none): the best digit per digit picture, the product of their calibrated
+        confidences, and the weakest digit's template score."""
         cfg = self.config
         chars: list[_Char] = []
         owners: list[int] = []
         for t_i, tile in enumerate(tiles):
-            if tile.value_mask is None:
-                continue
-            for group in self._value_groups(tile):
-                chars.append(self._char(group, 0.0))
+            for mask, soft in self._value_digits(tile):
+                chars.append(self._char(mask, 0.0, soft))
                 owners.append(t_i)
-        out: list[tuple[int | None, float]] = [(None, 1.0)] * len(tiles)
+        out = [ValueRead(None, 1.0)] * len(tiles)
         if not chars:
             return out
         scores = self._scores(self._digits, chars, [0] * len(chars))
-        texts: dict[int, list[tuple[str, float]]] = {}
+        texts: dict[int, list[tuple[str, float, float, float]]] = {}
         for row, t_i in enumerate(owners):
             order = np.argsort(-scores[row])
             s1, s2 = float(scores[row, order[0]]), float(scores[row, order[1]])
             digit = self._digits.classes[order[0]]
-            texts.setdefault(t_i, []).append((digit, calibrated(s1, s1 - s2, cfg, digit=True)))
+            conf = calibrated(s1, s1 - s2, cfg, digit=True)
+            texts.setdefault(t_i, []).append((digit, conf, s1, s1 - s2))
         for t_i, digits in texts.items():
-            conf = float(np.prod([c for _, c in digits]))
-            out[t_i] = (int("".join(d for d, _ in digits)), conf)
+            out[t_i] = ValueRead(
+                value=int("".join(d[0] for d in digits)),
+                confidence=float(np.prod([d[1] for d in digits])),
+                score=min(d[2] for d in digits),
+                digits=len(digits),
+                margin=min(d[3] for d in digits),
+            )
         return out
 
     # ----------------------------------------------------------------- hypotheses
@@ -513,7 +532,7 @@ class TemplateRecognizer:
         """Per tile, the digit-class scores of each value digit (digits x ``DIGITS``)."""
         out = []
         for tile in tiles:
-            chars = [self._char(m, 0.0) for m in self._value_groups(tile)]
+            chars = [self._char(m, 0.0, soft) for m, soft in self._value_digits(tile)]
             if not chars:
                 out.append(np.zeros((0, len(self._digits.classes)), np.float32))
                 continue
@@ -521,16 +540,24 @@ class TemplateRecognizer:
         return out
 
     def value_masks(self, tile: TileImage) -> list[Mask]:
-        """The digits of the tile's corner value, left to right (empty when none)."""
-        return self._value_groups(tile)
+        """The digits of the tile's corner value, left to right (empty when none), as
+        anti-aliased pictures (ink 255) where the cut made one, else binary masks."""
+        return [m if soft is None else soft for m, soft in self._value_digits(tile)]
 
-    def _value_groups(self, tile: TileImage) -> list[Mask]:
+    def _value_digits(self, tile: TileImage) -> list[tuple[Mask, Mask | None]]:
+        """(mask, anti-aliased picture) of each value digit, left to right: the cut's digit
+        boxes (``value_boxes``) cropped from its value mask."""
         if tile.value_mask is None:
             return []
-        comps, labels, _ = _components(tile.value_mask, tile.value_box)
-        h, w = labels.shape
-        groups = char_groups(comps, 0, w, h, self.config.glyph)
-        return [select_components(labels, len(comps) + 1, [i + 1 for i in g]) for g in groups]
+        out = []
+        for b in tile.value_boxes:
+            window = (slice(b.y, b.y1), slice(b.x, b.x1))
+            mask = np.ascontiguousarray(tile.value_mask[window])
+            soft = None
+            if tile.value_alpha is not None:
+                soft = np.ascontiguousarray(tile.value_alpha[window])
+            out.append((mask, soft))
+        return out
 
     # ----------------------------------------------------------------- decisions
 

@@ -26,6 +26,7 @@ from assistant.recognize.template import assemble_label
 
 INSTALL_HINT = "install it with: sudo apt-get install tesseract-ocr (Debian/Ubuntu)"
 WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZu-/"
+DIGITS = "0123456789"
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ class TesseractConfig:
     # The binary glyph, not the anti-aliased one (TileImage.alpha): with anti-aliased dice
     # glyphs Tesseract missed or misread many more synthetic dice letters.
     soft: bool = False
+    # Point values: the anti-aliased digits scaled smoothly to this height read best (on the
+    # value digits of held-out synthetic Wordament and Scramble boards 603/612 right, none
+    # wrong; the binary mask: 7 wrong); SpellCast's 5-px digits: 70 % right, 6 % wrong.
+    number_height: int = 40
 
 
 def _cmd() -> str:
@@ -121,15 +126,36 @@ def compose_sheet(
             padded = np.pad(line, ((0, 0), (grow, grow)))
             line = np.asarray(cv2.dilate(padded, np.ones((1, grow), np.uint8)), np.uint8)
         lines.append(255 - line)
-    width = max(line.shape[1] for line in lines) + 2 * cfg.gap
-    height = len(lines) * (cfg.line_height + cfg.gap) + cfg.gap
+    return _stack(lines, cfg.line_height, cfg.gap)
+
+
+def compose_number_sheet(
+    pictures: Sequence[npt.NDArray[np.uint8]], config: TesseractConfig | None = None
+) -> Sheet:
+    """One picture (ink 255: a tile's point value, anti-aliased) per line, black on white,
+    scaled smoothly to ``number_height``."""
+    cfg = config or TesseractConfig()
+    lines = []
+    for picture in pictures:
+        x, y, w, h = cv2.boundingRect(picture)
+        crop = picture[y : y + h, x : x + w] if w and h else np.zeros((2, 2), np.uint8)
+        scale = cfg.number_height / crop.shape[0]
+        size = (max(1, round(crop.shape[1] * scale)), cfg.number_height)
+        line = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC), np.uint8)
+        lines.append(255 - line)
+    return _stack(lines, cfg.number_height, cfg.gap)
+
+
+def _stack(lines: Sequence[npt.NDArray[np.uint8]], line_height: int, gap: int) -> Sheet:
+    width = max(line.shape[1] for line in lines) + 2 * gap
+    height = len(lines) * (line_height + gap) + gap
     sheet = np.full((height, width), 255, np.uint8)
     bands = []
-    y = cfg.gap
+    y = gap
     for line in lines:
-        sheet[y : y + line.shape[0], cfg.gap : cfg.gap + line.shape[1]] = line
+        sheet[y : y + line.shape[0], gap : gap + line.shape[1]] = line
         bands.append((y, y + line.shape[0]))
-        y += cfg.line_height + cfg.gap
+        y += line_height + gap
     return Sheet(sheet, tuple(bands))
 
 
@@ -146,7 +172,6 @@ class TesseractRecognizer:
         self, tiles: Sequence[TileImage], turns: Sequence[int] | None = None
     ) -> list[list[Candidate]]:
         require()
-        import pytesseract
 
         out: list[list[Candidate]] = [[] for _ in tiles]
         readable = [i for i, t in enumerate(tiles) if not t.blank]
@@ -159,7 +184,37 @@ class TesseractRecognizer:
         sheet = compose_sheet(
             chosen, [turns[i] if turns else 0 for i in readable], self.config
         )  # fmt: skip
-        options = f"--psm {self.config.psm} -c tessedit_char_whitelist={WHITELIST}"
+        words = self._read_sheet(sheet, WHITELIST)
+        for line, i in enumerate(readable):
+            found = sorted(words[line])
+            if not found:
+                out[i] = []
+                continue
+            text = "".join(w for _, w, _ in found)
+            label, valid = assemble_label(list(text))
+            conf = min(c for _, _, c in found) * (1.0 if valid else 0.5)
+            out[i] = [Candidate(label, conf, conf, turns[i] if turns else 0, self.name)]
+        return out
+
+    def read_numbers(self, pictures: Sequence[npt.NDArray[np.uint8]]) -> list[tuple[str, float]]:
+        """Read each picture (ink 255: a tile's point value) as digits, all in one tesseract
+        call: (digits, confidence 0..1) per picture, ("", 0.0) where nothing was read."""
+        require()
+        if not pictures:
+            return []
+        sheet = compose_number_sheet(pictures, self.config)
+        out = []
+        for found in self._read_sheet(sheet, DIGITS):
+            found.sort()
+            text = "".join(w for _, w, _ in found)
+            out.append((text, min((c for _, _, c in found), default=0.0)))
+        return out
+
+    def _read_sheet(self, sheet: Sheet, whitelist: str) -> list[list[tuple[int, str, float]]]:
+        """One tesseract call: the words of each line of ``sheet`` as (left, text, conf)."""
+        import pytesseract
+
+        options = f"--psm {self.config.psm} -c tessedit_char_whitelist={whitelist}"
         try:
             data = pytesseract.image_to_data(
                 sheet.image,
@@ -174,7 +229,7 @@ class TesseractRecognizer:
                 f"tesseract did not answer within {self.config.timeout:.0f} s ({err})",
                 hint="check that tesseract-ocr runs: tesseract --version",
             ) from None
-        words: list[list[tuple[int, str, float]]] = [[] for _ in readable]
+        words: list[list[tuple[int, str, float]]] = [[] for _ in sheet.bands]
         for text, conf, left, top, height in zip(
             data["text"], data["conf"], data["left"], data["top"], data["height"], strict=True
         ):
@@ -187,13 +242,4 @@ class TesseractRecognizer:
                 if y0 - self.config.gap / 2 <= centre < y1 + self.config.gap / 2:
                     words[line].append((int(left), text, score / 100.0))
                     break
-        for line, i in enumerate(readable):
-            found = sorted(words[line])
-            if not found:
-                out[i] = []
-                continue
-            text = "".join(w for _, w, _ in found)
-            label, valid = assemble_label(list(text))
-            conf = min(c for _, _, c in found) * (1.0 if valid else 0.5)
-            out[i] = [Candidate(label, conf, conf, turns[i] if turns else 0, self.name)]
-        return out
+        return words
