@@ -119,6 +119,7 @@ class CutConfig:
     value_faint_floor: float = 0.12
     value_split: float = 1.15  # a digit wider than this share of its height is two touching
     value_vote: float = 0.5  # a board's value corner is the one this share of its tiles use
+    value_probe: int = 4  # non-blank tiles searched in every corner before narrowing down
     value_keep_out: int = 5  # px around the glyph and border ink that is never a value
     bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
     bar_min_length: float = 0.4  # ... at least this share of the glyph's width
@@ -133,6 +134,7 @@ class CutConfig:
 
 
 Corner = Literal["tl", "tr", "bl", "br"]
+ALL_CORNERS: tuple[Corner, ...] = ("tl", "tr", "bl", "br")
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,11 +207,32 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     p = located.cell_px
     ring = _ring(p, p, cfg)
     tiles = []
+    search = ALL_CORNERS
+    seen: list[TileImage] = []
     for r in range(located.rows):
         for c in range(located.cols):
             sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
-            tiles.append(cut_tile(located.board[sl], lab[sl], r, c, cfg, ring=ring))
+            tile = cut_tile(located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search)
+            tiles.append(tile)
+            if search == ALL_CORNERS and not tile.blank:
+                seen.append(tile)
+                search = _corners_to_search(seen, cfg)
     return board_values(tiles, cfg)
+
+
+def _corners_to_search(seen: Sequence[TileImage], cfg: CutConfig) -> tuple[Corner, ...]:
+    """Where the rest of the board's tiles need a value search, from the first non-blank
+    tiles (a speed-up: one corner instead of four). Once the first ``value_probe`` tiles
+    all have a candidate in one corner and no other corner is as common, only that corner;
+    once twice as many show no corner on two tiles, none (the board prints no values)."""
+    votes = {k: sum(any(o.corner == k for o in t.value_options) for t in seen) for k in ALL_CORNERS}
+    ranked = sorted(ALL_CORNERS, key=lambda k: -votes[k])
+    top, second = votes[ranked[0]], votes[ranked[1]]
+    if len(seen) >= cfg.value_probe and top == len(seen) and second * 2 < len(seen):
+        return (ranked[0],)
+    if len(seen) >= 2 * cfg.value_probe and votes[ranked[0]] < 2:
+        return ()
+    return ALL_CORNERS
 
 
 def board_values(
@@ -264,9 +287,11 @@ def cut_tile(
     config: CutConfig | None = None,
     *,
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
+    corners: Sequence[Corner] = ALL_CORNERS,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
-    ``ring`` the face-colour ring (``_ring``) shared by all cells of a board."""
+    ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
+    are the corners searched for a point value."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
@@ -339,22 +364,27 @@ def cut_tile(
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
-    # Nothing of the glyph, the underline or the ink at the border is ever a value.
-    keep_out_ids = set(glyph_ids) | border_ids
-    if underline_id is not None:
-        keep_out_ids.add(underline_id)
-    keep_out = np.asarray(
-        cv2.dilate(
-            select_components(labels, n, keep_out_ids),
-            np.ones((cfg.value_keep_out, cfg.value_keep_out), np.uint8),
-        ),
-        np.uint8,
-    )
-    main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
-    ink_colour = _colour(lab, labels, main, boxes[main])
-    options = _value_options(
-        dist, lab, keep_out, band, (fy0, fy1, fx0, fx1), contrast, ink_colour, cfg
-    )
+    options: tuple[ValueOption, ...] = ()
+    if corners:
+        # Nothing of the glyph, the underline or the ink at the border is ever a value.
+        keep_out_ids = set(glyph_ids) | border_ids
+        if underline_id is not None:
+            keep_out_ids.add(underline_id)
+        keep_out = np.asarray(
+            cv2.dilate(
+                select_components(labels, n, keep_out_ids),
+                np.ones((cfg.value_keep_out, cfg.value_keep_out), np.uint8),
+            ),
+            np.uint8,
+        )
+        ink_colour = None
+        if len(corners) > 1:  # the colour only decides between corners
+            main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
+            ink_colour = _colour(lab, labels, main, boxes[main])
+        span = (fy0, fy1, fx0, fx1)
+        options = _value_options(
+            dist, lab, keep_out, band, span, contrast, ink_colour, cfg, corners
+        )  # fmt: skip
     default = min(
         options,
         key=lambda o: (o.colour_distance > cfg.value_colour, _corner_distance(o.box, h, w)),
@@ -396,23 +426,32 @@ def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
     a few rounds of 2-means) and keep the one that most of a ring around the centre has.
     (A plain median fails when a big bold letter covers half the centre.)"""
     pts = centre.astype(np.float32)
-    a = np.median(pts, axis=0)
+    total = pts.sum(axis=0)
+    a = _median(pts)
     b = pts[int(np.argmax(((pts - a) ** 2).sum(axis=1)))]
     nearer_a = np.ones(len(pts), bool)
     for _ in range(6):
         # Nearer to a than to b is one side of a plane: a single projection per pixel.
         axis = b - a
         split = pts @ axis <= float((b @ b - a @ a) / 2)
-        if split.all() or not split.any():
+        count = int(np.count_nonzero(split))
+        if count in (0, len(pts)):
             return np.asarray(a, np.float64)
         if np.array_equal(split, nearer_a):
             break  # converged
         nearer_a = split
-        a, b = pts[nearer_a].mean(axis=0), pts[~nearer_a].mean(axis=0)
+        sum_a = split.astype(np.float32) @ pts  # both means from one product
+        a, b = sum_a / count, (total - sum_a) / (len(pts) - count)
     axis = b - a
     ring_a = ring.astype(np.float32) @ axis <= float((b @ b - a @ a) / 2)
     members = pts[nearer_a] if ring_a.mean() >= 0.5 else pts[~nearer_a]
-    return np.asarray(np.median(members, axis=0), np.float64)  # robust to edge pixels
+    return np.asarray(_median(members), np.float64)  # robust to edge pixels
+
+
+def _median(pts: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Per-column (upper) median: a partition, four times faster than ``np.median``."""
+    k = len(pts) // 2
+    return np.asarray(np.partition(pts, k, axis=0)[k], np.float32)
 
 
 def _contrast(dist: npt.NDArray[np.float32], m_y: int, m_x: int) -> float:
@@ -641,8 +680,9 @@ def _value_options(
     band: Box,
     span: tuple[int, int, int, int],
     contrast: float,
-    ink_colour: npt.NDArray[np.float64],
+    ink_colour: npt.NDArray[np.float64] | None,
     cfg: CutConfig,
+    corners: Sequence[Corner],
 ) -> tuple[ValueOption, ...]:
     """The point value candidates, at most one per corner of the face: small digits above or
     below the glyph's text band, thresholded against the corner's own ink peak (values are
@@ -662,7 +702,7 @@ def _value_options(
     out: list[ValueOption] = []
     for corner, y0, y1, x0, x1 in zones:
         window = (slice(y0, y1), slice(x0, x1))
-        if y1 - y0 < 3 or x1 - x0 < 3:
+        if corner not in corners or y1 - y0 < 3 or x1 - x0 < 3:
             continue
         zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
         option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
@@ -682,7 +722,7 @@ def _zone_value(
     corner: Corner,
     band: Box,
     contrast: float,
-    ink_colour: npt.NDArray[np.float64],
+    ink_colour: npt.NDArray[np.float64] | None,
     cell: int,
     cfg: CutConfig,
 ) -> ValueOption | None:
@@ -726,26 +766,31 @@ def _zone_value(
     ids = [i for d in number for i in d]
     local = _union([pieces[i] for i in ids])
     digit_boxes = _split_wide([_union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
-    others = [b for i, b in pieces.items() if i not in ids] + faint
-    faint_level = max(cfg.value_faint * peak, cfg.value_faint_floor * contrast)
-    others += _faint_beside(zone, labels, ids, local, faint_level)
     lut = np.zeros(n, np.uint8)
     lut[ids] = 255
+    others = [b for i, b in pieces.items() if i not in ids] + faint
+    doubt = any(_beside(b, local, cfg) for b in others)
+    if not doubt:
+        level = max(cfg.value_faint * peak, cfg.value_faint_floor * contrast)
+        doubt = any(_beside(b, local, cfg) for b in _faint_beside(zone, labels, lut, local, level))
     window = (slice(local.y, local.y1), slice(local.x, local.x1))
     mask = lut[labels[window]]
     lo, ramp_span = cfg.value_soft_low * peak, (1 - cfg.value_soft_low) * peak
     ramp = np.clip((zone[window] - lo) * (255.0 / ramp_span), 0, 255)
     soft = np.where(cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0, ramp, 0).astype(np.uint8)
-    core = (mask > 0) & (zone[window] > cfg.value_high * peak)
-    colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
+    distance = 0.0
+    if ink_colour is not None:
+        core = (mask > 0) & (zone[window] > cfg.value_high * peak)
+        colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
+        distance = float(np.linalg.norm(colour - ink_colour)) / contrast
     return ValueOption(
         corner=corner,
         digits=tuple(digit_boxes),
         box=local,
         mask=mask,
         alpha=soft,
-        colour_distance=float(np.linalg.norm(colour - ink_colour)) / contrast,
-        doubt=any(_beside(b, local, cfg) for b in others),
+        colour_distance=distance,
+        doubt=doubt,
     )
 
 
@@ -802,7 +847,7 @@ def _split_wide(boxes: list[Box], labels: Labels, ids: list[int], cfg: CutConfig
 def _faint_beside(
     zone: npt.NDArray[np.float32],
     labels: Labels,
-    ids: list[int],
+    lut: npt.NDArray[np.uint8],
     value: Box,
     level: float,
 ) -> list[Box]:
@@ -812,8 +857,7 @@ def _faint_beside(
     x0 = max(0, value.x - 2 * value.h)
     x1 = min(zone.shape[1], value.x1 + 2 * value.h)
     window = (slice(y0, y1), slice(x0, x1))
-    digits = np.isin(labels[window], ids).astype(np.uint8)
-    halo = cv2.dilate(digits, np.ones((5, 5), np.uint8))
+    halo = cv2.dilate(lut[labels[window]], np.ones((5, 5), np.uint8))
     faint = ((zone[window] > level) & (halo == 0)).astype(np.uint8)
     stats = cv2.connectedComponentsWithStats(faint, connectivity=8)[2]
     zh, zw = zone.shape
