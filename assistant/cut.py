@@ -169,7 +169,8 @@ class TileImage:
     union. ``value_box``/``value_mask`` hold the corner point value when one was found
     (``value_boxes``: one box per digit; ``value_alpha`` the digits anti-aliased;
     ``value_doubt``: ink next to the value was left out; ``value_options``: the candidates
-    in every corner, from which ``cut_tiles`` keeps the board's corner);
+    in every corner, from which ``cut_tiles`` keeps the board's corner; ``scale`` says how
+    many source pixels a crop pixel stands for);
     ``underline`` the bar under a die's letter. ``face`` marks the face-coloured pixels
     (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says that
     something (a drawn line, a neighbour's ink) runs from the cell border into the middle of
@@ -198,6 +199,7 @@ class TileImage:
     value_corner: Corner | None = None
     value_doubt: bool = False
     value_options: tuple[ValueOption, ...] = field(default=())
+    scale: float = 1.0  # source-image pixels per crop pixel (how small the tile really is)
 
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
@@ -207,17 +209,30 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     p = located.cell_px
     ring = _ring(p, p, cfg)
     tiles = []
+    scale = source_scale(located)
     search = ALL_CORNERS
     seen: list[TileImage] = []
     for r in range(located.rows):
         for c in range(located.cols):
             sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
-            tile = cut_tile(located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search)
+            tile = cut_tile(
+                located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search, scale=scale
+            )
             tiles.append(tile)
             if search == ALL_CORNERS and not tile.blank:
                 seen.append(tile)
                 search = _corners_to_search(seen, cfg)
     return board_values(tiles, cfg)
+
+
+def source_scale(located: LocatedBoard) -> float:
+    """Source-image pixels per rectified pixel: the lattice's mean side length in the
+    source over its length in the rectified board."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = located.corners
+    top, bottom = float(np.hypot(x1 - x0, y1 - y0)), float(np.hypot(x2 - x3, y2 - y3))
+    left, right = float(np.hypot(x3 - x0, y3 - y0)), float(np.hypot(x2 - x1, y2 - y1))
+    p = located.cell_px
+    return ((top + bottom) / (2 * located.cols * p) + (left + right) / (2 * located.rows * p)) / 2
 
 
 def _corners_to_search(seen: Sequence[TileImage], cfg: CutConfig) -> tuple[Corner, ...]:
@@ -288,10 +303,12 @@ def cut_tile(
     *,
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
     corners: Sequence[Corner] = ALL_CORNERS,
+    scale: float = 1.0,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
-    are the corners searched for a point value."""
+    are the corners searched for a point value; ``scale`` is the source pixels per crop
+    pixel."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
@@ -308,7 +325,8 @@ def cut_tile(
 
     def blank_tile(polarity: Polarity = Polarity.DARK_ON_LIGHT) -> TileImage:
         return TileImage(
-            row, col, crop, empty, None, (), None, None, polarity, True, face_bgr, contrast
+            row, col, crop, empty, None, (), None, None, polarity, True, face_bgr, contrast,
+            scale=scale,
         )  # fmt: skip
 
     if contrast < cfg.blank_contrast:
@@ -418,6 +436,7 @@ def cut_tile(
         value_corner=default.corner if default is not None else None,
         value_doubt=default.doubt if default is not None else False,
         value_options=options,
+        scale=scale,
     )
 
 

@@ -129,6 +129,13 @@ class RecognizeConfig:
     agree_confidence: float = 0.95
     agree_min_score: float = 0.75
     runner_up_confidence: float = 0.7  # Tesseract named the matcher's (unsure) runner-up
+    # Agreement needs one engine with an opinion of its own: Tesseract at least this sure,
+    # or the matcher at least this sure. On 228 agreements over unsure dice (synthetic seeds
+    # 2024-2027, 7000-7019, 9300-9314 and the two real photos) the 4 wrong ones had
+    # Tesseract at 0.22-0.68 and the matcher at 0.002-0.037; the rule keeps 222 of 224
+    # right ones.
+    agree_second_conf: float = 0.7
+    agree_first_conf: float = 0.05
     disagree_factor: float = 0.3
     second_min_conf: float = 0.3  # a disagreeing Tesseract word below this is ignored
     tesseract_all_multi: bool = False  # also ask about confident multi-letter tiles
@@ -137,6 +144,13 @@ class RecognizeConfig:
     # another tile rises to value_agree_confidence.
     value_doubt_factor: float = 0.3
     value_agree_confidence: float = 0.9
+    # Digits less than value_min_px tall in the source image (SpellCast's 4-5 px values)
+    # keep at most value_tiny_cap from the matcher alone: with one digit class's templates
+    # withheld, the best wrong digit reached 0.91 below 6 px and at most 0.41 from 6 px up
+    # (1,883 value digits of fixtures/real, fixtures/synthetic and held-out synthetic seeds
+    # 9100-9111); a second engine or the same letter elsewhere must confirm them.
+    value_min_px: float = 6.0
+    value_tiny_cap: float = 0.5
     # Tesseract confirms an unsure value when the matcher's weakest digit scores at least
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
@@ -181,7 +195,7 @@ def recognize_tiles(
     from assistant.errors import MissingDependencyError
     from assistant.recognize import tesseract
     from assistant.recognize.glyphs import turn_tile
-    from assistant.recognize.template import TemplateRecognizer, ValueRead
+    from assistant.recognize.template import ALL_TURNS, TemplateRecognizer, ValueRead
 
     cfg = config or RecognizeConfig()
     limit = cfg.threshold if threshold is None else threshold
@@ -221,14 +235,28 @@ def recognize_tiles(
                 "tesseract-ocr is not installed, so no second engine checked this tile: "
                 + tesseract.INSTALL_HINT
             )
+    # Dice: the engines' errors are most alike at the matcher's own turn (an A with its
+    # counter blurred shut is a V upside down to both), so the second engine also reads
+    # each unsure die at the other three turns, unless an underline fixes the turn.
+    dice = any(c and c[0].turn != 0 for c in first)
+    lines = [
+        (i, (first[i][0].turn + k) % 4)
+        for i in ask
+        for k in (ALL_TURNS if dice and tiles[i].underline is None else (0,))
+    ]
+    elsewhere: list[list[tuple[int, Candidate]]] = [[] for _ in tiles]
     for engine in others:
-        upright = [turn_tile(tiles[i], first[i][0].turn) for i in ask]
-        for i, cands in zip(ask, engine.recognize(upright), strict=True):
-            if cands:
+        upright = [turn_tile(tiles[i], turn) for i, turn in lines]
+        for (i, turn), cands in zip(lines, engine.recognize(upright), strict=True):
+            if not cands:
+                continue
+            if turn == first[i][0].turn:
                 second[i] = cands
                 engine_names[i] = f"{primary.name}+{engine.name}"
+            else:
+                elsewhere[i].append((turn, cands[0]))
     combined = [
-        (_combine(first[i], second[i], cfg, limit) if second[i] else first[i])
+        (_combine(first[i], second[i], cfg, limit, elsewhere[i]) if second[i] else first[i])
         or [Candidate("", 0.0)]
         for i in range(len(tiles))
     ]
@@ -275,7 +303,11 @@ def _multi(label: str) -> bool:
 
 
 def _combine(
-    first: Sequence[Candidate], second: Sequence[Candidate], cfg: RecognizeConfig, limit: float
+    first: Sequence[Candidate],
+    second: Sequence[Candidate],
+    cfg: RecognizeConfig,
+    limit: float,
+    elsewhere: Sequence[tuple[int, Candidate]] = (),
 ) -> list[Candidate]:
     """Fold a second engine's best reading into the first engine's candidates (see
     ``RecognizeConfig``). The second engine's label rises to ``agree_confidence`` when it is
@@ -284,11 +316,33 @@ def _combine(
     best (below ``limit``). Otherwise,
     when the second engine is sure enough (``second_min_conf``), every label is multiplied
     by ``disagree_factor`` and the second engine's label is listed with the confidence it
-    has after disagreement: two engines that differ never make a confident reading."""
+    has after disagreement: two engines that differ never make a confident reading.
+
+    ``elsewhere`` are the second engine's readings of a die at its other quarter turns
+    (turn, reading): when one of them is another label that the matcher also lists at that
+    turn and the second engine reads it at least as surely, the die reads both ways up and
+    agreement does not make it confident. Nor does the agreement of two weak opinions
+    (``agree_second_conf``, ``agree_first_conf``)."""
     other, top = second[0], first[0]
     match = next(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
     )
+    listed = {(c.label, c.turn) for c in first}
+    rival = next(
+        (
+            c
+            for turn, c in elsewhere
+            if c.label != other.label
+            and (c.label, turn) in listed
+            and c.confidence >= max(cfg.second_min_conf, other.confidence)
+        ),
+        None,
+    )
+    weak = other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf
+    if match is not None and match is top and (rival is not None or weak):
+        # Both ways up plausible, or two weak opinions: the matcher's doubt stands.
+        rest = [c for c in first if c is not match]
+        return [match, *rest]
     if match is not None and (match is top or top.confidence < limit):
         # Agreeing on the matcher's runner-up is where the two engines' errors are most
         # alike (R/P, O/D): it becomes the best guess but stays unsure.
@@ -324,7 +378,9 @@ def check_values(
     Values are printed on every letter tile or on none: when fewer than half of the
     non-blank tiles show one, the few found are specks, not values; otherwise a tile
     without one is unsure (confidence 0), not silently valueless. A value with ink beside
-    it that the cut left out (``TileImage.value_doubt``) or with a leading zero is doubted.
+    it that the cut left out (``TileImage.value_doubt``) or with a leading zero is doubted,
+    and one printed smaller than ``value_min_px`` source pixels is never sure on the
+    matcher's word alone.
     """
     cfg = config or RecognizeConfig()
     shown = sum(1 for r in read if r.value is not None)
@@ -339,6 +395,8 @@ def check_values(
             out.append((None, 0.0))
         elif tile.value_doubt or r.value == 0 or len(str(r.value)) != r.digits:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
+        elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
+            out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))
         else:
             out.append((r.value, r.confidence))
     return out

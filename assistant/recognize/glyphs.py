@@ -91,6 +91,8 @@ def turn_tile(tile: TileImage, k: int) -> TileImage:
         glyph_box=box(tile.glyph_box),
         glyph_boxes=tuple(rotate_box(b, k, w, h) for b in tile.glyph_boxes),
         value_mask=turn(tile.value_mask),
+        value_alpha=turn(tile.value_alpha),
+        alpha=turn(tile.alpha),
         value_box=box(tile.value_box),
         value_boxes=tuple(rotate_box(b, k, w, h) for b in tile.value_boxes),
         underline=box(tile.underline),

@@ -119,13 +119,7 @@ def compose_sheet(
         scale = cfg.line_height / h
         size = (max(1, round(w * scale)), cfg.line_height)
         line = np.asarray(cv2.resize(glyph, size, interpolation=cv2.INTER_AREA), np.uint8)
-        least = int(cfg.min_width * cfg.line_height)
-        if line.shape[1] < least:
-            # Tesseract drops a lone thin bar (an I) as a rule line: thicken it.
-            grow = least - line.shape[1] + 1
-            padded = np.pad(line, ((0, 0), (grow, grow)))
-            line = np.asarray(cv2.dilate(padded, np.ones((1, grow), np.uint8)), np.uint8)
-        lines.append(255 - line)
+        lines.append(255 - _thicken(line, int(cfg.min_width * cfg.line_height)))
     return _stack(lines, cfg.line_height, cfg.gap)
 
 
@@ -142,8 +136,18 @@ def compose_number_sheet(
         scale = cfg.number_height / crop.shape[0]
         size = (max(1, round(crop.shape[1] * scale)), cfg.number_height)
         line = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC), np.uint8)
-        lines.append(255 - line)
+        lines.append(255 - _thicken(line, int(cfg.min_width * cfg.number_height)))
     return _stack(lines, cfg.number_height, cfg.gap)
+
+
+def _thicken(line: npt.NDArray[np.uint8], least: int) -> npt.NDArray[np.uint8]:
+    """A glyph line narrower than ``least`` px widened to it: Tesseract drops a lone thin
+    bar (an I, a 1) as a rule line."""
+    if line.shape[1] >= least:
+        return line
+    grow = least - line.shape[1] + 1
+    padded = np.pad(line, ((0, 0), (grow, grow)))
+    return np.asarray(cv2.dilate(padded, np.ones((1, grow), np.uint8)), np.uint8)
 
 
 def _stack(lines: Sequence[npt.NDArray[np.uint8]], line_height: int, gap: int) -> Sheet:
