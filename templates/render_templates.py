@@ -159,7 +159,8 @@ def render(font: ImageFont.FreeTypeFont, ch: str) -> Image.Image:
 
 def render_small(path: Path, em: int, ch: str) -> Image.Image:
     """One character at ``em`` pixels per em, anti-aliased by drawing it ``SUPERSAMPLE``
-    times larger and averaging blocks, cropped to its ink plus MARGIN_PX."""
+    times larger and averaging blocks, cropped to its ink plus MARGIN_PX, its strongest
+    ink stretched to 255."""
     big = ImageFont.truetype(str(path), em * SUPERSAMPLE)
     side = em * SUPERSAMPLE * 3
     canvas = Image.new("L", (side, side), 0)
@@ -169,7 +170,11 @@ def render_small(path: Path, em: int, ch: str) -> Image.Image:
     if box is None:
         raise SystemExit(f"font {path.name} has no ink for {ch!r} at {em} px")
     left, top, right, bottom = box
-    return small.crop((left - MARGIN_PX, top - MARGIN_PX, right + MARGIN_PX, bottom + MARGIN_PX))
+    crop = small.crop((left - MARGIN_PX, top - MARGIN_PX, right + MARGIN_PX, bottom + MARGIN_PX))
+    peak = crop.getextrema()[1]
+    # A thin stroke never covers a whole pixel: stretch the ink to full strength, as the
+    # cut measures ink against the strongest ink around it.
+    return crop.point(lambda v: min(255, round(v * 255 / peak)))
 
 
 def main(out_dir: Path) -> int:

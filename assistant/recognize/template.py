@@ -68,6 +68,9 @@ class TemplateSet:
     config: GlyphConfig = field(default_factory=GlyphConfig)
     # Subsets already cut from this set (a memo: the set itself never changes).
     _subsets: dict[str, TemplateSet] = field(default_factory=dict, repr=False)
+    # The matrix for scoring, transposed and contiguous, with one column per hole count
+    # appended (one-hot), so that the hole penalty rides along in the one matrix product.
+    _scoring: list[npt.NDArray[np.float32]] = field(default_factory=list, repr=False)
 
     def __len__(self) -> int:
         return len(self.chars)
@@ -93,9 +96,24 @@ class TemplateSet:
     ) -> npt.NDArray[np.float32]:
         """Best template score per class for each row of ``feats`` (rows x classes); templates
         whose hole count differs from the glyph's lose ``penalty``."""
-        scores = feats @ self.matrix.T
-        scores -= penalty * (hole_counts[:, None] != self.holes[None, :])
+        if not self._scoring:
+            self._scoring.append(
+                np.ascontiguousarray(np.hstack([self.matrix, _one_hot(self.holes)]).T)
+            )
+        # f.t + penalty * [same holes] - penalty = f.t - penalty * [other holes]
+        same = _one_hot(hole_counts) * np.float32(penalty)
+        scores = np.hstack([feats.astype(np.float32, copy=False), same]) @ self._scoring[0]
+        scores -= np.float32(penalty)
         return np.maximum.reduceat(scores, self.starts, axis=1)
+
+
+HOLE_BUCKETS = 4  # hole counts 0, 1, 2 and "3 or more" (no template has more than 2)
+
+
+def _one_hot(holes: npt.NDArray[np.int8]) -> npt.NDArray[np.float32]:
+    out = np.zeros((len(holes), HOLE_BUCKETS), np.float32)
+    out[np.arange(len(holes)), np.minimum(holes, HOLE_BUCKETS - 1)] = 1.0
+    return out
 
 
 def builtin_template_dir() -> Traversable:
