@@ -15,11 +15,19 @@ A logistic regression (L2-regularized, equal class weights) of positive vs negat
 (s1, margin) gives ``calib_bias``, ``calib_score`` and ``calib_margin`` for
 ``RecognizeConfig``. ``--table`` also prints the accuracy table of the shipped settings.
 ``fixture_boards`` is also used by the tests.
+
+    python -m assistant.recognize.calibrate fixtures/real --sizes fixtures/synthetic DIR...
+
+also runs the value-digit stress test on every labelled board of the directories after
+``--sizes`` (synthetic boards carry their lattice corners, so ``python -m assistant.synth
+--out DIR --seed 9100 --per-look 12`` makes more) and prints, per digit height in source
+pixels, how sure the best wrong digit gets: where ``RecognizeConfig.value_min_px`` comes from.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -32,7 +40,7 @@ import numpy.typing as npt
 
 from assistant.cut import cut_tiles, face_tilt
 from assistant.locate import LocatedBoard, Point
-from assistant.recognize import RecognizeConfig
+from assistant.recognize import RecognizeConfig, calibrated
 from assistant.recognize.template import ALL_TURNS, DIGITS, TemplateRecognizer
 
 # Lattice corners (top-left, top-right, bottom-right, bottom-left; source pixels) of the
@@ -195,9 +203,40 @@ def fit_logistic(
     return float(beta[0]), float(beta[1]), float(beta[2])
 
 
+SIZE_BINS = (0.0, 5.0, 6.0, 7.0, 8.0, 10.0, float("inf"))
+
+
+def value_stress_by_size(
+    recognizer: TemplateRecognizer, boards: Sequence[FixtureBoard]
+) -> list[tuple[float, float, int, float]]:
+    """Per bin of digit height in source pixels (``SIZE_BINS``): (low, high, digits, the
+    highest calibrated confidence of a digit read with its true class withheld)."""
+    cfg = recognizer.config
+    found: list[tuple[float, float]] = []
+    for board in boards:
+        if board.values is None:
+            continue
+        tiles = cut_tiles(board.located)
+        for tile, scores in zip(tiles, recognizer.value_scores(tiles), strict=True):
+            want = str(board.values[tile.row][tile.col])
+            if scores.shape[0] != len(want) or not tile.value_boxes:
+                continue
+            height = max(b.h for b in tile.value_boxes) * tile.scale
+            for row, digit in zip(scores, want, strict=True):
+                others = np.sort(np.delete(row, DIGITS.index(digit)))[::-1]
+                s1, margin = float(others[0]), float(others[0] - others[1])
+                found.append((height, calibrated(s1, margin, cfg, digit=True)))
+    out = []
+    for lo, hi in itertools.pairwise(SIZE_BINS):
+        confs = [c for h, c in found if lo <= h < hi]
+        out.append((lo, hi, len(confs), max(confs, default=0.0)))
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    paths = [a for a in args if not a.startswith("-")]
+    sizes = args.index("--sizes") if "--sizes" in args else len(args)
+    paths = [a for a in args[:sizes] if not a.startswith("-")]
     root = Path(paths[0]) if paths else Path("fixtures/real")
     recognizer = TemplateRecognizer(config=RecognizeConfig(learned_styles=False))
     boards = list(fixture_boards(root))
@@ -230,6 +269,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  strongest false {names[i]}: s1 {neg[i, 0]:.3f} margin {neg[i, 1]:.3f}")
     if "--table" in args:
         print_table(boards)
+    stress_roots = [Path(a) for a in args[sizes + 1 :] if not a.startswith("-")]
+    if stress_roots:
+        stressed = boards + [b for r in stress_roots for b in fixture_boards(r)]
+        print("\nvalue digits by height (source px): digits | best wrong digit's confidence")
+        for lo, hi, count, worst in value_stress_by_size(recognizer, stressed):
+            print(f"  {lo:4.0f}-{hi:<4.0f} | {count:5d} | {worst:.3f}")
     return 0
 
 
