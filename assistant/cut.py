@@ -90,6 +90,14 @@ class CutConfig:
     dice letters (synthetic boards from assistant.synth): 0.35 took the wrong readings there
     from 13 to 5 of 730 tiles; 0.3 (7 wrong) also swelled the small serifed dice I of the
     UO-CIS211 photo into a blob that Tesseract no longer read.
+
+    Point values (``value_*``) were tuned on the committed synthetic boards of the value
+    looks (Wordament orange, wood and desktop, Ruzzle, Scramble, SpellCast: digits 4-30 px
+    tall, some paler than the letter) and held-out ones (synthetic seeds 9100-9111), with
+    the real Wordament values as the check that nothing regressed: every value is found, in
+    its game's corner, one box per digit. Digits peak at 0.44-1.2 of the letter's contrast;
+    face texture and JPEG noise around them stay under 0.25 of the contrast, and under
+    0.15 of a corner's peak next to the digits away from the face's edge.
     """
 
     centre_frac: float = 0.6  # side of the central square whose colours give the face colour
