@@ -95,9 +95,9 @@ class CutConfig:
     looks (Wordament orange, wood and desktop, Ruzzle, Scramble, SpellCast: digits 4-30 px
     tall, some paler than the letter) and held-out ones (synthetic seeds 9100-9111), with
     the real Wordament values as the check that nothing regressed: every value is found, in
-    its game's corner, one box per digit. Digits peak at 0.44-1.2 of the letter's contrast;
-    face texture and JPEG noise around them stay under 0.25 of the contrast, and under
-    0.15 of a corner's peak next to the digits away from the face's edge.
+    its game's corner, one box per digit. Digits peak at 0.44-1.2 of the letter's contrast,
+    face texture and JPEG noise under 0.25 of it; beside SpellCast's pale digits the face
+    texture reaches 0.2 of their peak, hence the faint-ink floor at 0.12 of the contrast.
     """
 
     centre_frac: float = 0.6  # side of the central square whose colours give the face colour
