@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # System packages: Tesseract (second-opinion OCR), Xvfb (watch-mode tests on a virtual
 # screen), and the free fonts the letter templates and synthetic boards are rendered from.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore
 
 .PHONY: all setup system-packages demo test lint bench clean
 
