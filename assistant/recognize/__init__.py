@@ -77,7 +77,7 @@ class RecognizeConfig:
     Calibration (``calib_*``): a character's confidence is
     ``sigmoid(calib_bias + calib_score * s1 + calib_margin * (s1 - s2))`` where s1 is its
     best class score and s2 the best other class's. The three numbers are a logistic fit
-    (L2 3e-5; ``python -m assistant.recognize.calibrate fixtures/real``) of the 171 true
+    (L2 3e-5; ``python benchmarks/calibrate.py fixtures/real``) of the 171 true
     readings of fixtures/real (positives) against a stress set of wrong readings: each
     character read again with its true class withheld, which is what an unknown font, a
     mis-cut glyph or a missing template looks like to the matcher (negatives, weighted
