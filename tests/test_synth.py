@@ -296,6 +296,92 @@ def test_app_letters_follow_english_frequencies() -> None:
     assert counts.get("E", 0) > counts.get("J", 0) + counts.get("X", 0) + counts.get("Z", 0)
 
 
+# --------------------------------------------------------------------------- point values
+
+
+REAL_DESKTOP_GRID = (
+    REPO / "fixtures" / "real" / "wordament" / "blackmonk13_grid_2_letter_desktop_grid.png"
+)
+
+
+def _corner_values(
+    image: Image, corners: list[list[float]], n: int, corner: str
+) -> tuple[float, float]:
+    """The point-value digits in the ``corner`` ("tl" or "tr") of every tile of an n x n board
+    (axis-aligned ``corners``): their median ink height as a share of the pitch (ink darker
+    than half-way from the face to the digits' darkest pixel) and their median contrast with
+    the face as a share of the letter's."""
+    g = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float64)
+    (x0, y0), (x1, _), _, _ = corners
+    p = (x1 - x0) / n
+    heights, contrasts = [], []
+    for r in range(n):
+        for c in range(n):
+            tx, ty = x0 + c * p, y0 + r * p
+            cell = g[round(ty) : round(ty + p), round(tx) : round(tx + p)]
+            s = cell.shape[0]
+            face = float(
+                np.median(
+                    cell[round(s * 0.45) : round(s * 0.55), round(s * 0.05) : round(s * 0.15)]
+                )
+            )
+            zone = cell[round(s * 0.05) : round(s * 0.3)]
+            zone = (
+                zone[:, round(s * 0.05) : round(s * 0.3)]
+                if corner == "tl"
+                else zone[:, round(s * 0.68) : round(s * 0.95)]
+            )
+            ink = float(zone.min())
+            ys, _ = np.nonzero(zone < (face + ink) / 2)
+            heights.append((ys.max() - ys.min() + 1) / p)
+            letter = float(
+                cell[round(s * 0.35) : round(s * 0.8), round(s * 0.25) : round(s * 0.75)].min()
+            )
+            contrasts.append((face - ink) / (face - letter))
+    return float(np.median(heights)), float(np.median(contrasts))
+
+
+def test_wordament_desktop_values_match_the_real_screenshot() -> None:
+    """The Windows app's values as in the real 1366x768 screenshot: the board ~310 px, the
+    digits 0.13-0.14 of the pitch and as dark as the letters."""
+    real = _imread(REAL_DESKTOP_GRID)
+    real_h, real_c = _corner_values(real, [[0, 0], [311, 0], [311, 311], [0, 311]], 4, "tl")
+    assert 0.12 <= real_h <= 0.145 and real_c > 0.9  # what the generator was matched to
+    screens = set()
+    for seed in range(2024, 2030):
+        board = render_board("wordament-desktop", seed, jpeg_quality=None)
+        p = board.label["params"]
+        screens.add(p["screen"])
+        w, h = (int(v) for v in p["screen"].split("x"))
+        # At the screen's own scale: a ~310 px board at 1366x768, scaled with the screen.
+        assert p["tile_px"] == 0.0
+        assert p["tile_px_actual"] == pytest.approx(78.6 * min(w / 1366, h / 768), rel=0.01)
+        height, contrast = _corner_values(board.image, board.label["corners"], 4, "tl")
+        assert height == pytest.approx(real_h, abs=0.012), (seed, height)
+        assert contrast > 0.85, (seed, contrast)
+    assert len(screens) >= 2
+    # An explicit tile_px still scales the whole screenshot.
+    small = render_board("wordament-desktop", 2024, tile_px=48)
+    assert small.label["params"]["tile_px_actual"] == pytest.approx(48, rel=0.03)
+
+
+def test_spellcast_values_are_large_and_dark() -> None:
+    """SpellCast prints each value in the tile's top-right corner, about a fifth of the tile
+    high, dark on the light tile (not small and pale grey)."""
+    for seed, theme in ((2024, "dark"), (2025, "light")):
+        board = render_board(
+            "spellcast-discord",
+            seed,
+            tile_px=60,
+            theme=theme,
+            jpeg_quality=None,
+            kind="cropped-grid",
+        )
+        height, contrast = _corner_values(board.image, board.label["corners"], 5, "tr")
+        assert 0.16 <= height <= 0.25, (seed, height)
+        assert contrast > 0.85, (seed, contrast)
+
+
 # --------------------------------------------------------------------------- errors
 
 
@@ -348,6 +434,38 @@ def test_cli_writes_images_and_labels(tmp_path: Path, capsys: pytest.CaptureFixt
         assert (tmp_path / "a" / lab["file"]).read_bytes() == (
             tmp_path / "b" / lab["file"]
         ).read_bytes()
+
+
+def test_cli_update_rerenders_some_looks_in_place(tmp_path: Path) -> None:
+    base = ["--out", str(tmp_path), "--per-look", "2", "--seed", "40", "--knob", "tile_px=24"]
+    assert synth_main([*base, "--looks", "ruzzle,scramble,boggle-big"]) == 0
+    before = (tmp_path / "labels.json").read_text()
+    files = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    # scramble_41 as if saved before under another extension, and an image overwritten.
+    labels = json.loads(before)
+    old = next(lab for lab in labels if (lab["look"], lab["seed"]) == ("scramble", 41))
+    new_file = old["file"]
+    old["file"] = "scramble_41.gif"
+    (tmp_path / "scramble_41.gif").write_bytes(b"stale")
+    (tmp_path / new_file).write_bytes(b"stale")
+    (tmp_path / "labels.json").write_text(json.dumps(labels))
+    assert synth_main([*base, "--looks", "scramble", "--update"]) == 0
+    # The same labels, in the same order, and the re-rendered images as rendered before.
+    assert (tmp_path / "labels.json").read_text() == before
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == files
+    # New seeds of a look are appended after the entries kept.
+    assert (
+        synth_main([*base, "--looks", "ruzzle", "--seed", "42", "--per-look", "1", "--update"]) == 0
+    )
+    labels = json.loads((tmp_path / "labels.json").read_text())
+    assert [(lab["look"], lab["seed"]) for lab in labels][-2:] == [
+        ("boggle-big", 41),
+        ("ruzzle", 42),
+    ]
+    assert len(labels) == 7
+    # Without --update, labels.json holds the images of this run only.
+    assert synth_main([*base, "--looks", "ruzzle"]) == 0
+    assert len(json.loads((tmp_path / "labels.json").read_text())) == 2
 
 
 def test_cli_reports_bad_arguments(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -104,6 +104,9 @@ class LookSpec:
     notes: str = ""
     photo: bool = False
     tile_range: tuple[float, float] | None = None  # default tile_px range, else by kind
+    # Kept at the screen's own scale unless tile_px is given (a full-screen app whose board
+    # size is fixed by the screen, like Wordament on Windows: ~310 px board at 1366x768).
+    native: bool = False
 
 
 def _deal_classic(
@@ -207,7 +210,7 @@ def _specs() -> Mapping[str, LookSpec]:
             _deal_wordament,
             render_wordament_desktop,
             has_values=True,
-            tile_range=(40.0, 110.0),
+            native=True,
             notes="Wordament Windows app full screen: wood table, small board at the right",
         ),
         LookSpec(
@@ -335,7 +338,8 @@ def _resolve(
         if not r.tile_px[0] <= tile_px <= r.tile_px[1]:
             raise ValueError(f"tile_px must be within {r.tile_px}, not {tile_px}")
     else:
-        tile_px = 0.0 if native and not photo and kind != "desktop-screenshot" else d_tile
+        native = spec.native or (native and not photo and kind != "desktop-screenshot")
+        tile_px = 0.0 if native else d_tile
     jpeg = given.get("jpeg_quality", d_jpeg)
     if jpeg is not None and not 1 <= int(jpeg) <= 100:
         raise ValueError(f"jpeg_quality must be 1-100 or None, not {jpeg}")

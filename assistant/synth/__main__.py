@@ -2,7 +2,10 @@
 synthetic boards (JPEG or PNG files as each render chose, plus labels.json).
 
 Image i (0-based) of every look uses seed S + i; the whole set is a pure function of the
-arguments, so it can be regenerated exactly.
+arguments, so it can be regenerated exactly. ``--update`` re-renders only the images asked
+for (e.g. ``--looks`` of a changed look) inside an existing set: labels.json keeps its other
+entries as they were and gets the new entries in place of the old ones of the same look and
+seed.
 """
 
 from __future__ import annotations
@@ -49,6 +52,14 @@ def dumps_labels(labels: list[dict[str, Any]]) -> str:
     return enc(labels, 0) + "\n"
 
 
+def merge_labels(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``old`` with each entry of the same (look, seed) as one of ``new`` replaced by it, in
+    its place; the rest of ``new`` appended in order."""
+    fresh = {(lab["look"], lab["seed"]): lab for lab in new}
+    merged = [fresh.pop((lab.get("look"), lab.get("seed")), lab) for lab in old]
+    return merged + list(fresh.values())
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="python -m assistant.synth",
@@ -65,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--looks",
         default=",".join(LOOKS),
         help=f"comma-separated looks (default all: {','.join(LOOKS)})",
+    )
+    ap.add_argument(
+        "--update",
+        action="store_true",
+        help="keep the other entries of DIR/labels.json, replacing those of the same look and "
+        "seed (re-render some looks of an existing set)",
     )
     ap.add_argument(
         "--knob",
@@ -86,8 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(ExitCode.USAGE)
     out: Path = args.out
     labels: list[dict[str, Any]] = []
+    old: list[dict[str, Any]] = []
     total = 0
     try:
+        if args.update and (out / "labels.json").is_file():
+            old = json.loads((out / "labels.json").read_text(encoding="utf-8"))
         out.mkdir(parents=True, exist_ok=True)
         for look in looks:
             for i in range(args.per_look):
@@ -96,6 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 (out / board.label["file"]).write_bytes(board.data)
                 total += len(board.data)
                 labels.append(board.label)
+    except json.JSONDecodeError as err:
+        print(f"error: cannot --update {out / 'labels.json'}: not JSON ({err})", file=sys.stderr)
+        return int(ExitCode.USAGE)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return int(ExitCode.USAGE)
@@ -105,7 +128,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:
         print(f"error: cannot write to {out}: {err}", file=sys.stderr)
         return int(ExitCode.INTERNAL_ERROR)
-    (out / "labels.json").write_text(dumps_labels(labels), encoding="utf-8")
+    # An old image of a re-rendered board saved under another extension is left over.
+    renewed = {(lab["look"], lab["seed"]) for lab in labels}
+    written = {lab["file"] for lab in labels}
+    for lab in old:
+        name = Path(str(lab.get("file", ""))).name
+        if (lab.get("look"), lab.get("seed")) in renewed and name and name not in written:
+            (out / name).unlink(missing_ok=True)
+    (out / "labels.json").write_text(dumps_labels(merge_labels(old, labels)), encoding="utf-8")
     print(f"wrote {len(labels)} images ({total / 1e6:.1f} MB) and labels.json to {out}")
     return int(ExitCode.OK)
 

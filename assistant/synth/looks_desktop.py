@@ -8,6 +8,8 @@ rescale the screenshot afterwards.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw
@@ -271,11 +273,14 @@ def _spellcast_canvas(
         radius=0.14,
         edge=(150, 120, 170),
         edge_h=0.05,
+        # The point value: a clearly legible dark number in the top-right corner, about a
+        # fifth of the tile high, above the letter (as in the game; was 0.11 and pale grey).
         value_pos="tr",
         value_font="roboto-bold",
-        value_size=0.11,
-        value_inset=0.09,
-        value_ink=(110, 90, 130),
+        value_size=0.2,
+        value_inset=0.08,
+        value_top=0.06,
+        value_ink=(58, 42, 86),
     )
     faces: list[list[RGB]] = []
     for r in range(lat.rows):
@@ -484,6 +489,28 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
 
 # --------------------------------------------------------------------------- Wordament (Windows)
 
+# The Windows app's tiles, measured with numpy on shared/realboards/wordament/
+# blackmonk13_desktop_full_2_letter.png (1366x768, pitch 77.75 px; its grid crop is
+# fixtures/real/wordament/blackmonk13_grid_2_letter_desktop_grid.png): face (244, 240, 230) at
+# the top to (235, 230, 222) at the bottom, ink (51, 50, 58); letters 31-32 px high (0.405 of
+# the pitch); values bold (strokes ~2 px: ink per squared height 0.43, Open Sans Bold gives
+# 0.36, Semibold 0.29), 10-11 px high (median 0.129 of the pitch, counting ink darker than
+# half-way from face to digit), ink top 8 px below the cell's top and 7 px in from its left,
+# as dark as the letters (contrast 180 of 255). value_size 0.145 gives 0.122-0.136 over the
+# four screens (the font sizes come in 7% steps; 0.15 gives 0.136-0.145).
+WORDAMENT_DESKTOP_TILE = replace(
+    WORDAMENT_WOOD_TILE,
+    face_top=(245, 241, 232),
+    face_bottom=(234, 230, 221),
+    ink=(51, 50, 58),
+    cap=0.425,
+    value_font="opensans-bold",
+    value_size=0.145,
+    value_inset=0.065,
+    value_top=0.09,
+    value_ink=(51, 50, 58),
+)
+
 
 def render_wordament_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
     """The Wordament Windows app, full screen: red top bar, a light wood table with a coffee
@@ -676,8 +703,8 @@ def render_wordament_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
         row: list[RGB] = []
         for c in range(lat.cols):
             value = content.values[r][c] if content.values is not None else None
-            draw_tile(ctx, img, lat.box(r, c), WORDAMENT_WOOD_TILE, content.letters[r][c], value)
-            row.append(WORDAMENT_WOOD_TILE.face)
+            draw_tile(ctx, img, lat.box(r, c), WORDAMENT_DESKTOP_TILE, content.letters[r][c], value)
+            row.append(WORDAMENT_DESKTOP_TILE.face)
         faces.append(row)
     # The banner.
     banner = (320 * kx, 634 * ky, 1046 * kx, 722 * ky)
@@ -696,8 +723,8 @@ def render_wordament_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
             img,
             [lat.outer()],
             tile=lat.tile,
-            tile_color=WORDAMENT_WOOD_TILE.face,
-            ink=WORDAMENT_WOOD_TILE.ink,
+            tile_color=WORDAMENT_DESKTOP_TILE.face,
+            ink=WORDAMENT_DESKTOP_TILE.ink,
             count=2,
             area=(1110 * kx, 240 * ky, W - 100 * kx, 620 * ky),
         )

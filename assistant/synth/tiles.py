@@ -39,6 +39,9 @@ class TileStyle:
     value_size: float = 0.14  # cap height of the value digits
     value_ink: RGB | None = None
     value_inset: float = 0.08
+    # Where the digits' ink starts below the face's top edge (share of the side); None puts
+    # the font's ascender line 0.8 value_inset below it (the digits' ink starts lower).
+    value_top: float | None = None
     multi_width: float = 0.84  # widest a multi-letter label may be
 
     @property
@@ -108,7 +111,13 @@ def draw_tile(
         ink = style.value_ink or style.ink
         inset = side * style.value_inset
         vt = str(value)
-        if style.value_pos == "tl":
+        if style.value_top is not None and style.value_pos in ("tl", "tr"):
+            # Baseline placed so the digits' ink top lands at value_top.
+            anchor = f"{style.value_pos[1]}s"
+            base = fy0 + side * style.value_top - vf.getbbox(vt, anchor=anchor)[1]
+            x = fx0 + inset if style.value_pos == "tl" else fx1 - inset
+            draw_text_at(img, vt, vf, (x, base), ink, anchor=anchor)
+        elif style.value_pos == "tl":
             draw_text_at(img, vt, vf, (fx0 + inset, fy0 + inset * 0.8), ink, anchor="lt")
         elif style.value_pos == "tr":
             draw_text_at(img, vt, vf, (fx1 - inset, fy0 + inset * 0.8), ink, anchor="rt")
