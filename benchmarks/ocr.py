@@ -53,7 +53,7 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 import textwrap  # noqa: E402
 import time  # noqa: E402
-from collections.abc import Callable, Iterator, Sequence  # noqa: E402
+from collections.abc import Callable, Collection, Iterator, Sequence  # noqa: E402
 from dataclasses import asdict, dataclass, field, replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
@@ -141,34 +141,42 @@ def score_tiles(got: Grid | None, want: Grid) -> Score:
 
 @dataclass(frozen=True)
 class ValueScore:
-    """Point values against ``tile_values``: ``missing`` = None where a value is expected,
-    ``wrong`` = a different number, or a number where the label has none."""
+    """Point values against ``tile_values``: ``unsure`` = not right but reported unsure
+    (``BoardReading.uncertain_values``: never used silently), ``missing`` = None where a
+    value is expected and not reported unsure, ``wrong`` = a confident different number, or a
+    number where the label has none."""
 
     expected: int = 0
     right: int = 0
     missing: int = 0
     wrong: int = 0
+    unsure: int = 0
     misses: tuple[tuple[int, int, int | None, int | None], ...] = ()
 
 
 def score_values(
-    got: Sequence[Sequence[int | None]] | None, want: Sequence[Sequence[int | None]]
+    got: Sequence[Sequence[int | None]] | None,
+    want: Sequence[Sequence[int | None]],
+    uncertain: Collection[tuple[int, int]] = (),
 ) -> ValueScore:
-    expected = right = missing = wrong = 0
+    expected = right = missing = wrong = unsure = 0
     misses: list[tuple[int, int, int | None, int | None]] = []
     for r, want_row in enumerate(want):
         for c, w in enumerate(want_row):
             g = got[r][c] if got is not None and r < len(got) and c < len(got[r]) else None
             expected += w is not None
-            if g == w:
+            if g == w and (r, c) not in uncertain:
                 right += w is not None
+                continue
+            if (r, c) in uncertain:
+                unsure += 1
                 continue
             misses.append((r, c, g, w))
             if g is None:
                 missing += 1
             else:
                 wrong += 1
-    return ValueScore(expected, right, missing, wrong, tuple(misses))
+    return ValueScore(expected, right, missing, wrong, unsure, tuple(misses))
 
 
 # -- cases --------------------------------------------------------------------------------
@@ -270,7 +278,11 @@ def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Resul
     score = score_tiles(reading.tiles if reading else None, want)
     values = None
     if label.get("tile_values") is not None:
-        values = score_values(reading.values if reading else None, label["tile_values"])
+        values = score_values(
+            reading.values if reading else None,
+            label["tile_values"],
+            set(reading.uncertain_values) if reading else set(),
+        )
     result = Result(
         case.name,
         case.set,
@@ -432,6 +444,7 @@ class ValueTally:
     right: int = 0
     missing: int = 0
     wrong: int = 0
+    unsure: int = 0
 
     def add(self, v: ValueScore) -> None:
         self.boards += 1
@@ -439,6 +452,7 @@ class ValueTally:
         self.right += v.right
         self.missing += v.missing
         self.wrong += v.wrong
+        self.unsure += v.unsure
 
     def summary(self) -> dict[str, Any]:
         return {**asdict(self), "value_accuracy": _ratio(self.right, self.expected)}
@@ -542,6 +556,7 @@ def value_rows(results: Sequence[Result]) -> tuple[list[list[str]], dict[str, An
                 str(t.boards),
                 str(t.expected),
                 _pct(d["value_accuracy"]),
+                str(t.unsure),
                 str(t.missing),
                 str(t.wrong),
             ]
@@ -744,11 +759,14 @@ def report(
     )
     say("")
     say(
-        "Point values (boards whose labels have tile_values; missing = none read, wrong = a "
-        "different number or a number where none is printed, all of them confident)"
+        "Point values (boards whose labels have tile_values; unsure = reported unsure, so "
+        "never used silently; missing = none read and not reported; wrong = a confident "
+        "different number, or a number where none is printed)"
     )
     vrows, value_data = value_rows(results)
-    say(table(["set", "group", "boards", "values", "accuracy", "missing", "wrong"], vrows))
+    say(
+        table(["set", "group", "boards", "values", "accuracy", "unsure", "missing", "wrong"], vrows)
+    )
     baseline_data: dict[str, Any] = {}
     if settings.baseline:
         say("")
@@ -793,7 +811,8 @@ def report(
         say(line)
 
     wrong_tiles = sum(r.score.wrong for r in results)
-    wrong_values = sum(r.values.wrong for r in results if r.values is not None)
+    # A value missing without being reported unsure is as silent as a wrong one.
+    wrong_values = sum(r.values.wrong + r.values.missing for r in results if r.values is not None)
     committed = [r for r in results if r.set in ("real", "synthetic")]
     exact = sum(r.score.exact for r in committed)
     checks = [
@@ -804,7 +823,7 @@ def report(
             wrong_tiles <= targets.confident_wrong,
         ),
         (
-            "confident wrong point values, all sets",
+            "wrong or silently missing point values, all sets",
             str(wrong_values),
             f"{targets.confident_wrong}",
             wrong_values <= targets.confident_wrong,

@@ -63,6 +63,9 @@ def test_values_missing_wrong_and_extra(ocr: ModuleType) -> None:
     assert (v.expected, v.right, v.missing, v.wrong) == (3, 1, 1, 2)
     none = ocr.score_values(None, want)
     assert (none.right, none.missing, none.wrong) == (0, 3, 0)
+    # values reported unsure are neither right nor wrong: never used silently
+    flagged = ocr.score_values(got, want, {(0, 1), (1, 1)})
+    assert (flagged.right, flagged.unsure, flagged.missing, flagged.wrong) == (1, 2, 0, 1)
 
 
 def test_baseline_normalises_tesseract_text(naive: ModuleType) -> None:
