@@ -90,3 +90,29 @@ def test_the_render_script_reproduces_the_shipped_templates(
         shipped = cv2.imread(str(ROOT / entry["file"]), cv2.IMREAD_GRAYSCALE)
         assert ours is not None and shipped is not None
         assert np.array_equal(ours, shipped), entry["file"]
+
+
+def test_compiled_templates_are_cached_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first load writes the compiled matrix; later processes read it back unchanged;
+    a corrupt cache file is rebuilt rather than trusted."""
+    from assistant.recognize import template
+
+    monkeypatch.setenv("BOGGLE_ASSISTANT_CACHE_DIR", str(tmp_path))
+    sources = [template.builtin_template_dir()]
+    template._load_cached.cache_clear()
+    built = template.load_templates(sources)
+    (cache,) = tmp_path.glob("templates-*.npz")
+    template._load_cached.cache_clear()
+    again = template.load_templates(sources)
+    assert again.chars == built.chars and again.styles == built.styles
+    assert np.array_equal(again.matrix, built.matrix)
+    assert np.array_equal(again.holes, built.holes)
+    cache.write_bytes(b"not a zip file")
+    template._load_cached.cache_clear()
+    rebuilt = template.load_templates(sources)
+    # a rebuild matches to float precision (threaded sums may differ in the last bit)
+    assert np.allclose(rebuilt.matrix, built.matrix, rtol=0, atol=1e-6)
+    assert cache.stat().st_size > 1000
+    template._load_cached.cache_clear()
