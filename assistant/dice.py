@@ -9,7 +9,7 @@ same board.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from types import MappingProxyType
 
 from assistant.board import Board, Tile, TileKind
@@ -99,3 +99,20 @@ def random_board(size: int = 4, seed: int | None = None) -> Board:
             hint="random boards come in sizes 4 (Boggle), 5 (Big Boggle), 6 (Super Big Boggle)",
         )
     return roll(dice, size, size, random.Random(seed))
+
+
+def faces_fit_dice(faces: Sequence[str], dice: Sequence[Container[str]]) -> bool:
+    """Whether every face can be shown by a different die of ``dice`` (a bipartite matching
+    by augmenting paths): a board that fails this cannot come from that dice set."""
+    owner: dict[int, int] = {}  # die index -> face index
+
+    def place(f: int, seen: set[int]) -> bool:
+        for d, die in enumerate(dice):
+            if faces[f] in die and d not in seen:
+                seen.add(d)
+                if d not in owner or place(owner[d], seen):
+                    owner[d] = f
+                    return True
+        return False
+
+    return all(place(f, set()) for f in range(len(faces)))

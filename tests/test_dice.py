@@ -15,6 +15,7 @@ from assistant.dice import (
     SUPER_BIG_DICE,
     Die,
     face_tile,
+    faces_fit_dice,
     random_board,
     roll,
 )
@@ -32,18 +33,7 @@ def faces_of(board: Board) -> list[str]:
 
 def one_die_per_tile(faces: list[str], dice: tuple[Die, ...]) -> bool:
     """True if the faces can be matched to distinct dice showing them (bipartite matching)."""
-    owner: dict[int, int] = {}  # die index -> face index
-
-    def place(f: int, seen: set[int]) -> bool:
-        for d, die in enumerate(dice):
-            if faces[f] in die and d not in seen:
-                seen.add(d)
-                if d not in owner or place(owner[d], seen):
-                    owner[d] = f
-                    return True
-        return False
-
-    return all(place(f, set()) for f in range(len(faces)))
+    return faces_fit_dice(faces, dice)
 
 
 def test_dice_sets() -> None:

@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from assistant.dice import faces_fit_dice
 from assistant.errors import MissingDependencyError
 from assistant.synth import LOOK_SPECS, LOOKS, SynthBoard, render_board
 from assistant.synth import paint as synth_paint
@@ -235,19 +236,7 @@ def test_themes_change_the_picture() -> None:
 
 def _dice_can_show(letters: list[list[str]], dice: tuple[str, ...]) -> bool:
     """Whether every tile can be a different die of the set (bipartite matching)."""
-    faces = ["Q" if t == "QU" else t for row in letters for t in row]
-    match: dict[int, int] = {}
-
-    def assign(i: int, seen: set[int]) -> bool:
-        for d, die in enumerate(dice):
-            if faces[i] in die and d not in seen:
-                seen.add(d)
-                if d not in match or assign(match[d], seen):
-                    match[d] = i
-                    return True
-        return False
-
-    return all(assign(i, set()) for i in range(len(faces)))
+    return faces_fit_dice(["Q" if t == "QU" else t for row in letters for t in row], dice)
 
 
 def test_boggle_letters_come_from_the_real_dice() -> None:

@@ -94,13 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
+def _fail(message: str, code: ExitCode) -> int:
+    """This command's one error line on stderr, and its exit code."""
+    sys.stderr.write(f"error: {message}\n")
+    return int(code)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     looks = [s.strip() for s in args.looks.split(",") if s.strip()]
     knobs = dict(args.knob)
     if args.per_look < 1:
-        print("error: --per-look must be at least 1", file=sys.stderr)
-        return int(ExitCode.USAGE)
+        return _fail("--per-look must be at least 1", ExitCode.USAGE)
     out: Path = args.out
     labels: list[dict[str, Any]] = []
     old: list[dict[str, Any]] = []
@@ -117,17 +122,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 total += len(board.data)
                 labels.append(board.label)
     except json.JSONDecodeError as err:
-        print(f"error: cannot --update {out / 'labels.json'}: not JSON ({err})", file=sys.stderr)
-        return int(ExitCode.USAGE)
+        return _fail(f"cannot --update {out / 'labels.json'}: not JSON ({err})", ExitCode.USAGE)
     except ValueError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return int(ExitCode.USAGE)
+        return _fail(str(err), ExitCode.USAGE)
     except AssistantError as err:
-        print(f"error: {err}", file=sys.stderr)
-        return int(err.exit_code)
+        return _fail(str(err), err.exit_code)
     except OSError as err:
-        print(f"error: cannot write to {out}: {err}", file=sys.stderr)
-        return int(ExitCode.INTERNAL_ERROR)
+        return _fail(f"cannot write to {out}: {err}", ExitCode.INTERNAL_ERROR)
     # An old image of a re-rendered board saved under another extension is left over.
     renewed = {(lab["look"], lab["seed"]) for lab in labels}
     written = {lab["file"] for lab in labels}
@@ -136,7 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if (lab.get("look"), lab.get("seed")) in renewed and name and name not in written:
             (out / name).unlink(missing_ok=True)
     (out / "labels.json").write_text(dumps_labels(merge_labels(old, labels)), encoding="utf-8")
-    print(f"wrote {len(labels)} images ({total / 1e6:.1f} MB) and labels.json to {out}")
+    sys.stdout.write(
+        f"wrote {len(labels)} images ({total / 1e6:.1f} MB) and labels.json to {out}\n"
+    )
     return int(ExitCode.OK)
 
 
