@@ -27,7 +27,11 @@ if TYPE_CHECKING:
     from assistant.read import BoardReading
 
 PROG = "boggle-assistant"
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
+# The formats of assistant.imageio (kept here so that a text board never imports OpenCV).
+IMAGE_SUFFIXES = {
+    *(".png", ".jpg", ".jpeg", ".jpe", ".webp", ".bmp", ".tif", ".tiff", ".gif"),
+    *(".heic", ".heif", ".hif", ".pnm", ".pbm", ".pgm", ".ppm"),
+}
 IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
 
 EXIT_CODES_HELP = """\
@@ -290,10 +294,10 @@ def _looks_like_image(path: Path) -> bool:
         return True
     try:
         with path.open("rb") as fh:
-            head = fh.read(8)
+            head = fh.read(12)
     except OSError:
         return False
-    return head.startswith(IMAGE_MAGIC)
+    return head.startswith(IMAGE_MAGIC) or head[4:8] == b"ftyp"  # ftyp: HEIC/HEIF
 
 
 def _board_source(arg: str) -> tuple[str, Path | str]:

@@ -10,6 +10,11 @@ grayscale is expanded to three channels, so every later stage sees the same kind
 Truncated files are caught by checking the container before decoding (JPEG end-of-image
 marker after the first scan, PNG ``IEND`` chunk, RIFF/BMP sizes), which is cheap and gives a
 clear message instead of a half-grey picture.
+
+The formats people have besides those -- HEIC/HEIF (iPhone photos, through pillow-heif),
+TIFF, PNM (PBM/PGM/PPM) and GIF (the first frame) -- are decoded by Pillow after the same
+header checks; Pillow's own decoders report a file that ends early ("truncated"), which is
+the truncation check for them.
 """
 
 from __future__ import annotations
@@ -32,8 +37,19 @@ from assistant.errors import ImageError
 Image = npt.NDArray[np.uint8]
 """A BGR (3-channel, ``uint8``) image, ``shape == (height, width, 3)``."""
 
-FORMATS = ("PNG", "JPEG", "WEBP", "BMP")
+FAST_FORMATS = ("PNG", "JPEG", "WEBP", "BMP")
+"""Formats decoded by OpenCV (Pillow's names): the common screenshot and photo formats."""
+
+PILLOW_FORMATS = ("HEIF", "TIFF", "PPM", "GIF")
+"""Formats decoded by Pillow (PPM covers every PNM: .pbm, .pgm, .ppm, .pnm)."""
+
+FORMATS = FAST_FORMATS + PILLOW_FORMATS
 """Formats read by :func:`decode_image` (Pillow's names)."""
+
+SUPPORTED = "PNG, JPEG, WebP, BMP, HEIC/HEIF, TIFF, PNM (PBM/PGM/PPM) or GIF"
+"""The supported formats as a user reads them (error messages, README)."""
+
+_HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1")
 
 MAX_PIXELS = 50_000_000
 """Largest image accepted, in pixels (50 megapixels: above any phone screenshot or
@@ -55,7 +71,7 @@ def load_image(path: str | Path) -> Image:
     """Read an image file into a BGR ``uint8`` array, upright (EXIF orientation applied).
 
     Raises :class:`ImageError` for a missing path, a directory, an empty or truncated file,
-    a file that is not a PNG/JPEG/WebP/BMP image, or an image above :data:`MAX_PIXELS`.
+    a file in none of the :data:`FORMATS`, or an image above :data:`MAX_PIXELS`.
     """
     p = Path(path)
     if not p.exists():
@@ -74,10 +90,11 @@ def load_image(path: str | Path) -> Image:
 
 
 def decode_image(data: bytes, name: str = "<bytes>") -> Image:
-    """Decode encoded image bytes (PNG, JPEG, WebP or BMP) into a BGR ``uint8`` array.
+    """Decode encoded image bytes (any of :data:`FORMATS`) into a BGR ``uint8`` array.
 
     ``name`` is only used in error messages. Alpha is composited onto white (what an image
-    viewer shows), 16-bit samples are scaled to 8 bits, grayscale becomes BGR.
+    viewer shows), 16-bit samples are scaled to 8 bits, grayscale becomes BGR; of an
+    animated GIF (or a HEIF/TIFF with several images) the first frame is read.
     """
     if not data:
         raise ImageError(f"{name} is empty (0 bytes)", hint="take the screenshot again")
@@ -91,7 +108,12 @@ def decode_image(data: bytes, name: str = "<bytes>") -> Image:
         # Pillow's WebP reader sets up libwebp's decoder, which allocates the whole canvas,
         # as soon as the file is opened: check the size before that.
         _check_size(*size, name)
+    if fmt == "HEIF":
+        _register_heif()
     header = _read_header(data, name)
+    if header.format in PILLOW_FORMATS:
+        image = _to_bgr8(_pillow_pixels(data, name, header.format))
+        return _apply_orientation(image, header.orientation)
     buf = np.frombuffer(data, dtype=np.uint8)
     decoded = cv2.imdecode(buf, cv2.IMREAD_UNCHANGED)
     if decoded is None:
@@ -114,8 +136,7 @@ def _read_header(data: bytes, name: str) -> _Header:
                 width, height = img.size
                 if fmt not in FORMATS:
                     raise ImageError(
-                        f"{name} is a {fmt} image, which is not supported "
-                        f"(supported: PNG, JPEG, WebP, BMP)",
+                        f"{name} is a {fmt} image, which is not supported (supported: {SUPPORTED})",
                         hint=_CONVERT_HINT,
                     )
                 _check_size(width, height, name)
@@ -127,14 +148,70 @@ def _read_header(data: bytes, name: str) -> _Header:
         ) from exc
     except UnidentifiedImageError as exc:
         raise ImageError(
-            f"{name} is not an image (or not a PNG, JPEG, WebP or BMP file)",
+            f"{name} is not an image (or not a {SUPPORTED} file)",
             hint="pass a screenshot or photo file",
         ) from exc
     except (OSError, SyntaxError, ValueError, struct.error) as exc:
         raise ImageError(
-            f"{name} has an unreadable image header ({exc})", hint=_CONVERT_HINT
+            f"{name} has an unreadable image header ({_one_line(exc)})", hint=_CONVERT_HINT
         ) from exc
     return _Header(fmt, width, height, orientation)
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _register_heif() -> None:
+    """Teach Pillow to open HEIC/HEIF (pillow-heif), once, only when such a file comes."""
+    try:
+        import pillow_heif
+    except ImportError as exc:  # a core dependency, but say how to fix a broken install
+        raise ImageError(
+            "HEIC/HEIF images need the pillow-heif package, which is not installed",
+            hint="pip install pillow-heif, or save the photo as JPEG",
+        ) from exc
+    pillow_heif.register_heif_opener()
+
+
+def _pillow_pixels(data: bytes, name: str, fmt: str) -> npt.NDArray[Any]:
+    """Decode the first frame with Pillow into a numpy array OpenCV-style (BGR/BGRA, or
+    gray, 8 or 16 bits) for :func:`_to_bgr8`. The size was checked from the header."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            with PILImage.open(io.BytesIO(data)) as img:
+                img.seek(0)  # the first frame of an animation
+                img.load()
+                return _pillow_array(img)
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error) as exc:
+        text = _one_line(exc)
+        if "truncated" in text or "end of file" in text.lower() or isinstance(exc, EOFError):
+            raise ImageError(
+                f"{name} is truncated (the {fmt} data ends early)",
+                hint="copy or download the file again",
+            ) from exc
+        raise ImageError(
+            f"{name} could not be decoded: the {fmt} data is corrupt ({text})",
+            hint=_CONVERT_HINT,
+        ) from exc
+
+
+def _pillow_array(img: PILImage.Image) -> npt.NDArray[Any]:
+    mode = img.mode
+    if mode in ("I;16", "I;16L", "I;16B", "I;16N"):
+        return np.asarray(img).astype(np.uint16)
+    if mode in ("I", "F"):
+        wide = np.asarray(img, dtype=np.float64)
+        top = 255.0 if float(wide.max(initial=0.0)) <= 255.0 else 65535.0
+        return np.clip(wide * (65535.0 / top), 0, 65535).astype(np.uint16)
+    alpha = mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
+        mode == "P" and "transparency" in img.info
+    )
+    if mode in ("1", "L") and not alpha:
+        return np.asarray(img.convert("L"), dtype=np.uint8)
+    rgb = np.asarray(img.convert("RGBA" if alpha else "RGB"), dtype=np.uint8)
+    return np.ascontiguousarray(rgb[:, :, [2, 1, 0, 3] if alpha else [2, 1, 0]])
 
 
 def _check_size(width: int, height: int, name: str) -> None:
@@ -158,8 +235,8 @@ def _orientation(img: PILImage.Image, fmt: str, data: bytes) -> int:
             return 1
         exif = PILImage.Exif()
         exif.load(raw)
-    elif fmt == "BMP":
-        return 1
+    elif fmt in ("BMP", "PPM", "GIF", "HEIF"):
+        return 1  # no EXIF orientation (HEIF: pillow-heif already turned the pixels)
     else:
         exif = img.getexif()
     value = exif.get(_EXIF_ORIENTATION, 1)
@@ -221,6 +298,14 @@ def _sniff(data: bytes) -> str | None:
         return "PNG"
     if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
         return "WEBP"
+    if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+        return "HEIF"
+    if data.startswith((b"II*\x00", b"MM\x00*")):
+        return "TIFF"
+    if data.startswith((b"GIF87a", b"GIF89a")):
+        return "GIF"
+    if len(data) > 2 and data[0:1] == b"P" and data[1:2] in b"123456" and data[2:3].isspace():
+        return "PPM"
     if data.startswith(b"BM") and len(data) >= 18:
         (dib_header_size,) = struct.unpack("<I", data[14:18])
         if dib_header_size in (12, 16, 40, 52, 56, 64, 108, 124):

@@ -150,9 +150,9 @@ def test_over_pixel_limit_names_size() -> None:
 
 def test_unsupported_format_is_named() -> None:
     buf = io.BytesIO()
-    PILImage.fromarray(_pattern()).save(buf, "GIF")
+    PILImage.fromarray(_pattern()).save(buf, "ICO")
     msg = str(_error(buf.getvalue()))
-    assert "GIF" in msg and "not supported" in msg
+    assert "ICO" in msg and "not supported" in msg and "HEIC" in msg
 
 
 def test_corrupt_pixels_after_valid_header() -> None:
@@ -259,3 +259,150 @@ def test_exif_rotate_90_puts_corners_where_a_viewer_shows_them(tmp_path: Path) -
     # ... and the stored top-left (red) is at the top-right.
     b, g, r = out[5, 55].tolist()
     assert r > 200 and g < 60 and b < 60
+
+
+# -- more formats: HEIC/HEIF, TIFF, PNM, GIF (decoded by Pillow) -----------------------------
+
+
+def _pillow_bytes(img: np.ndarray, fmt: str, **params: object) -> bytes:
+    if fmt == "HEIF":
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    buf = io.BytesIO()
+    rgb = PILImage.fromarray(np.ascontiguousarray(img[:, :, ::-1]))
+    rgb.save(buf, format=fmt, **params)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("ext", "fmt"),
+    [(".tif", "TIFF"), (".tiff", "TIFF"), (".pnm", "PPM"), (".ppm", "PPM"), (".gif", "GIF")],
+)
+def test_lossless_pillow_formats_round_trip(tmp_path: Path, ext: str, fmt: str) -> None:
+    img = _pattern()
+    p = tmp_path / f"board{ext}"
+    p.write_bytes(_pillow_bytes(img, fmt))
+    np.testing.assert_array_equal(load_image(p), img)
+
+
+def test_heic_photo_is_read(tmp_path: Path) -> None:
+    img = _pattern(64, 96)
+    p = tmp_path / "IMG_0001.HEIC"
+    p.write_bytes(_pillow_bytes(img, "HEIF", quality=95))
+    out = load_image(p)
+    assert out.shape == (64, 96, 3)
+    # Lossy, but every quadrant keeps its colour.
+    for y, x in ((10, 10), (10, 80), (50, 10), (50, 80)):
+        assert np.abs(out[y, x].astype(int) - img[y, x].astype(int)).max() < 40
+
+
+def test_heic_real_board_reads_like_the_png(tmp_path: Path) -> None:
+    from assistant.read import read_image
+
+    board = cv2.imread(str(REAL / "wordament" / "blackmonk13_grid_regular_grid_small.jpg"))
+    p = tmp_path / "board.heic"
+    p.write_bytes(_pillow_bytes(board, "HEIF", quality=90))
+    reading = read_image(p)
+    assert reading.tiles == read_image(board).tiles
+
+
+def test_gif_first_frame_of_an_animation(tmp_path: Path) -> None:
+    first, second = _pattern(), 255 - _pattern()
+    frames = [PILImage.fromarray(np.ascontiguousarray(f[:, :, ::-1])) for f in (first, second)]
+    p = tmp_path / "anim.gif"
+    frames[0].save(p, save_all=True, append_images=frames[1:], duration=100, loop=0)
+    np.testing.assert_array_equal(load_image(p), first)
+
+
+def test_pbm_and_pgm_become_bgr(tmp_path: Path) -> None:
+    gray = np.zeros((20, 30), np.uint8)
+    gray[:, 15:] = 255
+    (tmp_path / "a.pbm").write_bytes(b"P4\n30 20\n" + np.packbits(gray == 0, axis=1).tobytes())
+    (tmp_path / "a.pgm").write_bytes(b"P5\n30 20\n255\n" + gray.tobytes())
+    for name in ("a.pbm", "a.pgm"):
+        out = load_image(tmp_path / name)
+        assert out.shape == (20, 30, 3)
+        np.testing.assert_array_equal(out[:, :, 0], gray)
+
+
+def test_sixteen_bit_tiff_and_pgm_scaled_to_eight(tmp_path: Path) -> None:
+    ramp = (np.arange(64, dtype=np.uint16).reshape(8, 8) * 1000).astype(np.uint16)
+    (tmp_path / "a.pgm").write_bytes(b"P5\n8 8\n65535\n" + ramp.astype(">u2").tobytes())
+    ok = cv2.imwrite(str(tmp_path / "a.tif"), ramp)
+    assert ok
+    for name in ("a.pgm", "a.tif"):
+        out = load_image(tmp_path / name)
+        np.testing.assert_allclose(out[:, :, 0], ramp / 257.0, atol=1.0)
+
+
+def test_transparent_gif_on_white(tmp_path: Path) -> None:
+    pal = PILImage.new("P", (10, 10), 1)
+    pal.putpalette([0, 0, 0, 255, 0, 0] + [0] * 762)
+    pal.paste(0, (0, 0, 5, 10))
+    p = tmp_path / "t.gif"
+    pal.save(p, transparency=0)
+    out = load_image(p)
+    assert tuple(out[5, 2]) == (255, 255, 255)  # transparent: white
+    assert tuple(out[5, 8]) == (0, 0, 255)  # red (BGR)
+
+
+@pytest.mark.parametrize("fmt", ["TIFF", "PPM", "GIF", "HEIF"])
+def test_truncated_pillow_formats(fmt: str) -> None:
+    rng = np.random.default_rng(1)
+    data = _pillow_bytes(rng.integers(0, 255, (120, 160, 3)).astype(np.uint8), fmt)
+    for cut in (len(data) // 2, len(data) - 3):
+        msg = str(_error(data[:cut]))
+        assert "truncated" in msg or "unreadable image header" in msg, msg
+
+
+def _gif_claiming(width: int, height: int) -> bytes:
+    data = bytearray(_pillow_bytes(_pattern(), "GIF"))
+    data[6:10] = struct.pack("<HH", width, height)  # the logical screen size
+    return bytes(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"P6\n100000 100000\n255\n" + b"\x00" * 64, _gif_claiming(60_000, 60_000)],
+    ids=["pnm", "gif"],
+)
+def test_pillow_formats_claiming_huge_size_are_refused_fast(data: bytes) -> None:
+    start = time.perf_counter()
+    err = _error(data)
+    assert time.perf_counter() - start < 0.5
+    assert "megapixel" in str(err)
+
+
+def test_huge_tiff_is_refused_from_its_header() -> None:
+    data = bytearray(_pillow_bytes(_pattern(), "TIFF"))
+    # Patch ImageWidth/ImageLength (tags 256/257) to 8000 in the first IFD: 64 megapixels,
+    # over our limit and under Pillow's own.
+    (ifd,) = struct.unpack("<I", data[4:8])
+    (count,) = struct.unpack("<H", data[ifd : ifd + 2])
+    for k in range(count):
+        entry = ifd + 2 + 12 * k
+        tag, typ = struct.unpack("<HH", data[entry : entry + 4])
+        if tag in (256, 257):
+            fmtc = "<H" if typ == 3 else "<I"
+            data[entry + 8 : entry + 8 + struct.calcsize(fmtc)] = struct.pack(fmtc, 8_000)
+    assert "8000x8000" in str(_error(bytes(data)))
+
+
+@pytest.mark.parametrize("ext", [".pnm", ".heic", ".tiff", ".gif"])
+def test_cli_reads_every_format(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], ext: str
+) -> None:
+    """`read board.pnm` is an image, not a text file (a real user's `.pnm` was refused)."""
+    import json
+
+    from assistant.cli import main
+
+    board = cv2.imread(str(REAL / "wordament" / "blackmonk13_grid_regular_grid_small.jpg"))
+    fmt = {".pnm": "PPM", ".heic": "HEIF", ".tiff": "TIFF", ".gif": "GIF"}[ext]
+    p = tmp_path / f"board{ext}"
+    p.write_bytes(_pillow_bytes(board, fmt, **({"quality": 90} if fmt == "HEIF" else {})))
+    assert main(["read", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["rows"], out["cols"]) == (4, 4)
+    assert out["tiles"][0] == ["E", "S", "F", "E"]
