@@ -21,6 +21,7 @@ from assistant.cut import (
     face_tilt,
 )
 from assistant.locate import LocatedBoard
+from assistant.read import ReadOptions
 from assistant.recognize.calibrate import fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
@@ -194,3 +195,59 @@ def test_a_board_without_values_has_none() -> None:
     """Dice: specks, shading and underlines here and there are no values of the board."""
     located = BOARDS["boggle_physical/StevieG47_example.jpg"].located
     assert all(t.value_mask is None and t.value_corner is None for t in cut_tiles(located))
+
+
+# -- prefix and suffix tiles keep their hyphen (a real OVER- was read as OVER) -------------
+
+
+def _affix_board(style_name: str, tile_px: int, labels: list[list[str]]) -> np.ndarray:
+    """A Wordament-like board drawn with the synthetic generator's tile painter."""
+    from PIL import Image
+
+    from assistant.synth.base import Ctx
+    from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE
+    from assistant.synth.tiles import TileStyle, draw_tile
+
+    orange = TileStyle(
+        face_top=(247, 148, 29), face_bottom=(247, 148, 29), ink=(255, 255, 255),
+        font="opensans", cap=0.48, radius=0.01, value_pos="tl",
+    )  # fmt: skip
+    style = {"wood": WORDAMENT_WOOD_TILE, "orange": orange}[style_name]
+    gap = max(2, tile_px // 20)
+    side = 4 * tile_px + 5 * gap
+    back = (30, 60, 120) if style_name == "orange" else (120, 90, 60)
+    img = Image.new("RGB", (side + 40, side + 40), back)
+    ctx = Ctx(np.random.default_rng(0))
+    for r, row in enumerate(labels):
+        for c, text in enumerate(row):
+            x0, y0 = 20 + gap + c * (tile_px + gap), 20 + gap + r * (tile_px + gap)
+            value = 12 if "-" in text else 2
+            draw_tile(ctx, img, (x0, y0, x0 + tile_px, y0 + tile_px), style, text, value)
+    return np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
+
+
+AFFIX_BOARD = [
+    ["OVER-", "S", "T", "E"],
+    ["A", "R", "-IC", "N"],
+    ["L", "UNDER-", "E", "D"],
+    ["-NESS", "O", "I", "-S"],
+]
+
+
+@pytest.mark.parametrize("style", ["wood", "orange"])
+@pytest.mark.parametrize("tile_px", [56, 90, 140])
+def test_prefix_and_suffix_tiles_keep_their_hyphen(style: str, tile_px: int) -> None:
+    from assistant.read import read_array
+
+    image = _affix_board(style, tile_px, AFFIX_BOARD)
+    reading = read_array(image, ReadOptions())
+    assert reading.uncertain == []
+    assert [list(row) for row in reading.tiles] == AFFIX_BOARD
+
+
+def test_a_speck_beside_a_letter_is_not_a_hyphen() -> None:
+    crop = _tile((240, 240, 235), (40, 40, 40), "A")
+    h, w = crop.shape[:2]
+    cv2.circle(crop, (int(w * 0.8), int(h * 0.5)), 1, (40, 40, 40), -1)  # round dust
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1
