@@ -59,6 +59,13 @@ class BoardShapeError(AssistantError):
     kind = "bad-shape"
 
 
+class UnsureShapeError(BoardShapeError):
+    """An image whose board size cannot be told for sure (a row or column that may or may
+    not belong to the board); the user says it with ``--size``."""
+
+    kind = "unsure-shape"
+
+
 class UnknownGameError(AssistantError):
     exit_code = ExitCode.UNKNOWN_GAME
     kind = "unknown-game"

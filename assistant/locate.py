@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.errors import BoardNotFoundError
+from assistant.errors import BoardNotFoundError, UnsureShapeError
 from assistant.imageio import Image as Image
 
 Point = tuple[float, float]
@@ -174,6 +175,32 @@ class LocateConfig:
     # copies; 1.5 passed too.
     max_pitch_aspect: float = 1.3
 
+    # -- shape check (never a confident wrong size) --------------------------------------------
+    # After the grid is found, the line of cells one pitch beyond each side is looked at: a
+    # cell there is "a tile" when it lies in the image, its face colour is within
+    # ``shape_face_dist`` (CIELAB, 8-bit) of the board's median face and it shows a glyph
+    # (``ink_*`` above) centred within ``shape_centre`` of the cell whose height is within
+    # ``shape_height`` times the board's median glyph height. A line where at least
+    # ``shape_grow`` of the cells are tiles belongs to the board (narrow I, L, J glyphs leave
+    # no square blob, and a column of them was dropped); one where two or more are, but
+    # fewer than that, makes the size unsure. An outer line with no glyph at all is not a
+    # tile line (a tight crop's empty margin). Cells are looked at ``shape_cell_px`` wide.
+    # Set on the real fixtures (no line beyond any of them has a tile-like cell) and on
+    # boards with a line of narrow letters, black-and-white copies and tight crops
+    # (tests/test_locate.py).
+    shape_cell_px: int = 48
+    shape_face_dist: float = 30.0
+    shape_centre: float = 0.2
+    shape_height: tuple[float, float] = (0.5, 1.8)
+    shape_grow: float = 0.6
+    # Tiles with visible edges or gaps (the board's mean cell border varies by more than
+    # ``shape_ring_std`` lightness levels) also need a cell border that correlates with it
+    # by ``shape_ring_corr``: text above or below a board has the face colour and glyphs,
+    # but not the tile's edges.
+    shape_ring_std: float = 12.0
+    shape_ring_corr: float = 0.6
+    shape_passes: int = 4
+
 
 @dataclass(frozen=True)
 class LocatedBoard:
@@ -276,6 +303,13 @@ def locate_board(
             to_full = back @ lat.lattice_to_image
             if lat.pitch * lat.tile_ratio < cfg.refine_below_px or lat.fill < 1.0:
                 to_full, lat = _second_look(image, lat, to_full, size, cfg)
+            if size is None:
+                try:
+                    to_full, lat = _settle_shape(pyr, lat, to_full, cfg)
+                except UnsureShapeError:
+                    if len(lat.present) >= least:
+                        raise  # the best grid's size is unsure: never another grid instead
+                    continue
             if len(lat.present) < least:
                 continue
             located = _rectify(pyr, lat, to_full, cfg)
@@ -805,6 +839,213 @@ def _refine(
     if not (-0.5 <= u <= again.cols - 0.5 and -0.5 <= v <= again.rows - 0.5):
         return to_full, lat
     return refined, again
+
+
+_BEYOND = {
+    "top": "in the row above",
+    "bottom": "in the row below",
+    "left": "in the column left of",
+    "right": "in the column right of",
+}
+
+
+@dataclass(frozen=True)
+class _CellLook:
+    """What one lattice cell shows (see ``LocateConfig.shape_*``)."""
+
+    inside: bool  # the whole cell lies in the image
+    face: FloatArray  # median CIELAB colour of its middle
+    inked: bool  # a glyph-like amount of ink in its middle
+    centred: bool  # ... whose extent is centred in the cell
+    height: float  # the ink's height, share of the cell
+    ring: FloatArray  # lightness of the cell outside its middle (tile edge and gaps)
+
+
+@dataclass(frozen=True)
+class _TileLike:
+    """What the board's tiles look like, to tell whether a cell beyond it is one."""
+
+    face: FloatArray
+    height: float
+    ring: FloatArray  # mean cell border lightness, mean removed
+    framed: bool  # tiles with visible edges or gaps
+
+    def matches(self, x: _CellLook, cfg: LocateConfig) -> bool:
+        lo, hi = cfg.shape_height
+        if not (x.inside and x.inked and x.centred):
+            return False
+        if not lo * self.height <= x.height <= hi * self.height:
+            return False
+        if float(np.linalg.norm(x.face - self.face)) > cfg.shape_face_dist:
+            return False
+        if not self.framed:
+            return True
+        own = x.ring - x.ring.mean()
+        denom = float(np.linalg.norm(own) * np.linalg.norm(self.ring))
+        return denom > 0 and float(own @ self.ring) / denom >= cfg.shape_ring_corr
+
+
+def _settle_shape(
+    pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig
+) -> tuple[FloatArray, _Lattice]:
+    """Grow the grid by lines of tiles just beyond it that no tile outline was found for
+    (narrow letters, faceless black-and-white copies), drop outer lines with no glyph,
+    and raise :class:`UnsureShapeError` when a line beyond is neither clearly the board's
+    nor clearly not."""
+    for _ in range(cfg.shape_passes):
+        looks = _look_around(pyr, to_full, lat.rows, lat.cols, cfg)
+        rows, cols = lat.rows, lat.cols
+        inner = [looks[r + 1][c + 1] for r in range(rows) for c in range(cols)]
+        ref = [x for x in inner if x.inked]
+        if len(ref) < 2:
+            return to_full, lat
+        # The tiles' edges and the gaps between them, the same around every tile; a board
+        # drawn without tile faces (letters only) has none, and only its glyphs count.
+        ring = np.mean(np.array([x.ring for x in inner]), axis=0)
+        like = _TileLike(
+            face=np.median(np.array([x.face for x in ref]), axis=0),
+            height=float(np.median([x.height for x in ref])),
+            ring=ring - ring.mean(),
+            framed=float(ring.std()) >= cfg.shape_ring_std,
+        )
+
+        # (side, cells beyond, cells of the outer line); side: lattice shift of the origin
+        sides = {
+            "top": ([looks[0][c + 1] for c in range(cols)], [looks[1][c + 1] for c in range(cols)]),
+            "bottom": (
+                [looks[rows + 1][c + 1] for c in range(cols)],
+                [looks[rows][c + 1] for c in range(cols)],
+            ),
+            "left": (
+                [looks[r + 1][0] for r in range(rows)],
+                [looks[r + 1][1] for r in range(rows)],
+            ),
+            "right": (
+                [looks[r + 1][cols + 1] for r in range(rows)],
+                [looks[r + 1][cols] for r in range(rows)],
+            ),
+        }
+        change: tuple[str, int] | None = None
+        grown: list[int] = []
+        for side, (beyond, outer) in sides.items():
+            if not any(x.inked for x in outer) and min(rows, cols) > 3:
+                change = (side, -1)
+                break
+            grown = [k for k, x in enumerate(beyond) if like.matches(x, cfg)]
+            found = len(grown)
+            if found >= cfg.shape_grow * len(beyond):
+                change = (side, +1)
+                break
+            if found >= 2:
+                where = _BEYOND[side]
+                raise UnsureShapeError(
+                    f"the board's size is unclear: {found} of the {len(beyond)} cells {where} "
+                    f"the {rows}x{cols} grid look like tiles",
+                    hint=f"pass --size {rows}x{cols} (rows x cols), or the size you see",
+                )
+        if change is None:
+            return to_full, lat
+        to_full, lat = _resize_lattice(lat, to_full, *change, grown if change[1] > 0 else [])
+        if not (_MIN_DIM <= lat.rows <= _MAX_DIM and _MIN_DIM <= lat.cols <= _MAX_DIM):
+            raise UnsureShapeError(
+                f"the board's size is unclear: the grid of tiles reaches {lat.rows}x{lat.cols}",
+                hint="crop the picture to one board, or pass --size RxC",
+            )
+    return to_full, lat
+
+
+def _resize_lattice(
+    lat: _Lattice, to_full: FloatArray, side: str, step: int, seen: Sequence[int] = ()
+) -> tuple[FloatArray, _Lattice]:
+    """The lattice grown (``step`` = 1) or shrunk (-1) by one line on ``side``; ``seen``
+    are the positions along a grown line where a tile was seen."""
+    dc = dr = 0
+    rows, cols = lat.rows, lat.cols
+    if side in ("top", "bottom"):
+        rows += step
+        dr = -step if side == "top" else 0
+    else:
+        cols += step
+        dc = -step if side == "left" else 0
+    to_full = to_full @ _translate(dc, dr)
+    present = {
+        (r - dr, c - dc) for r, c in lat.present if 0 <= r - dr < rows and 0 <= c - dc < cols
+    }
+    line = {"top": 0, "bottom": rows - 1, "left": 0, "right": cols - 1}[side]
+    for k in seen:
+        present.add((line, k) if side in ("top", "bottom") else (k, line))
+    lat = replace(lat, rows=rows, cols=cols, present=frozenset(present), lattice_to_image=to_full)
+    return to_full, lat
+
+
+def _look_around(
+    pyr: _Pyramid, to_full: FloatArray, rows: int, cols: int, cfg: LocateConfig
+) -> list[list[_CellLook]]:
+    """Every cell of the grid and of one line of cells around it: (rows+2) x (cols+2)."""
+    p = cfg.shape_cell_px
+    h, w = pyr.level(0).shape[:2]
+    ext = to_full @ _translate(-1.0, -1.0)
+    board_to_lattice = np.array(
+        [[1.0 / p, 0.0, 0.5 / p - 0.5], [0.0, 1.0 / p, 0.5 / p - 0.5], [0.0, 0.0, 1.0]]
+    )
+    hmat = ext @ board_to_lattice
+    grid = np.array([[c, r] for r in range(rows + 2) for c in range(cols + 2)], np.float64)
+    smallest = float(np.min(_local_pitch(ext, grid)))
+    k = max(0, math.floor(math.log2(max(smallest / p, 1.0))))
+    level_from_full = np.linalg.inv(_scale_matrix(2.0**k, 2.0**k))
+    board = cv2.warpPerspective(
+        pyr.level(k),
+        level_from_full @ hmat,
+        ((cols + 2) * p, (rows + 2) * p),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    lab = cv2.cvtColor(np.asarray(board, np.uint8), cv2.COLOR_BGR2LAB)
+    quads = _lattice_quads(ext, rows + 2, cols + 2)
+    lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
+    border = np.ones((p, p), dtype=bool)
+    border[lo:hi, lo:hi] = False
+    out: list[list[_CellLook]] = []
+    for r in range(rows + 2):
+        line = []
+        for c in range(cols + 2):
+            q = quads[r][c]
+            inside = bool(
+                q[:, 0].min() >= 0 and q[:, 1].min() >= 0 and q[:, 0].max() <= w
+                and q[:, 1].max() <= h
+            )  # fmt: skip
+            mid = lab[r * p + lo : r * p + hi, c * p + lo : c * p + hi]
+            face = np.median(mid.reshape(-1, 3), axis=0).astype(np.float64)
+            light = mid[:, :, 0].astype(np.int16)
+            far = np.abs(light - int(np.median(light))) > cfg.ink_contrast
+            inked = bool(far.mean() >= cfg.ink_min_frac)
+            centred, height = False, 0.0
+            if inked:
+                ys, xs = np.nonzero(far)
+                y0, y1 = np.percentile(ys, [3, 97])
+                x0, x1 = np.percentile(xs, [3, 97])
+                off = max(abs((y0 + y1) / 2 - (hi - lo) / 2), abs((x0 + x1) / 2 - (hi - lo) / 2))
+                centred = off <= cfg.shape_centre * p
+                height = float(y1 - y0 + 1) / p
+            cell = lab[r * p : (r + 1) * p, c * p : (c + 1) * p, 0]
+            ring = cell[border].astype(np.float64)
+            line.append(_CellLook(inside, face, inked, centred, height, ring))
+        out.append(line)
+    return out
+
+
+def _lattice_quads(hmat: FloatArray, rows: int, cols: int) -> list[list[FloatArray]]:
+    """Source-pixel corners of every cell of a ``rows x cols`` lattice."""
+    xs, ys = np.meshgrid(np.arange(cols + 1) - 0.5, np.arange(rows + 1) - 0.5)
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
+    img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hmat).reshape(rows + 1, cols + 1, 2)
+    return [
+        [
+            np.array([img[r, c], img[r, c + 1], img[r + 1, c + 1], img[r + 1, c]])
+            for c in range(cols)
+        ]
+        for r in range(rows)
+    ]
 
 
 def _inked(located: LocatedBoard, cfg: LocateConfig) -> float:

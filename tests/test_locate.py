@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from assistant.errors import BoardNotFoundError, ExitCode
+from assistant.errors import BoardNotFoundError, ExitCode, UnsureShapeError
 from assistant.imageio import Image, load_image
 from assistant.locate import LocateConfig, LocatedBoard, locate_board
 
@@ -432,12 +432,15 @@ def test_size_agrees_with_detection() -> None:
 
 
 def test_size_recovers_a_sparse_row() -> None:
-    """Three of the five bottom tiles are gone: detection drops that row as too sparse;
-    ``size`` puts it back (the window holding the most tiles)."""
+    """Three of the five bottom tiles are gone: is the row with two tiles the board's?
+    Detection says it cannot tell (never a confident 4x5); ``size`` puts the row back (the
+    window holding the most tiles)."""
     rng = np.random.default_rng(7)
     screen, corners = _board_screen(ONLINE, 5, 5, rng, blanks=3)
-    detected = locate_board(screen)
-    assert (detected.rows, detected.cols) == (4, 5)
+    with pytest.raises(UnsureShapeError) as info:
+        locate_board(screen)
+    assert info.value.exit_code == ExitCode.BAD_SHAPE
+    assert "--size" in str(info.value) and "\n" not in str(info.value)
     lb = locate_board(screen, size=(5, 5))
     assert (lb.rows, lb.cols) == (5, 5)
     assert _centre_error(lb, corners) < 0.04
@@ -537,3 +540,73 @@ def test_tiny_image_raises() -> None:
 def test_not_a_bgr_image_is_a_programming_error() -> None:
     with pytest.raises(ValueError, match="BGR uint8"):
         locate_board(np.zeros((100, 100), np.uint8))
+
+
+# -- the board's shape is never wrong with confidence -----------------------------------------
+
+
+def _drawn_board(
+    letters: list[str],
+    *,
+    strip_col: int | None = None,
+    blank_col: bool = False,
+    tile: int = 110,
+    gap: int = 14,
+) -> Image:
+    """Black-and-white copy of a board: white tiles with black letters on black. The
+    tiles of ``strip_col`` run into one white strip (as a threshold that swallowed their
+    gaps leaves them: no square tile outline there); ``blank_col`` adds a column of empty
+    tiles at the right (a crop's margin of empty tile-like squares)."""
+    rows, cols = len(letters), len(letters[0]) + int(blank_col)
+    pitch = tile + gap
+    img = np.zeros((rows * pitch + gap + 80, cols * pitch + gap + 80, 3), np.uint8)
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = 40 + gap + c * pitch, 40 + gap + r * pitch
+            y1 = y0 + tile + (gap if c == strip_col and r < rows - 1 else 0)
+            cv2.rectangle(img, (x0, y0), (x0 + tile - 1, y1 - 1), (255, 255, 255), -1)
+            if c < len(letters[0]):
+                ch = letters[r][c]
+                (tw, th), _ = cv2.getTextSize(ch, cv2.FONT_HERSHEY_DUPLEX, 2.6, 7)
+                org = (x0 + (tile - tw) // 2, y0 + (tile + th) // 2)
+                cv2.putText(img, ch, org, cv2.FONT_HERSHEY_DUPLEX, 2.6, (0, 0, 0), 7, cv2.LINE_AA)
+    return img
+
+
+NARROW = ["ALIS", "TLIR", "HMLR", "SPNK"]  # column 3: I, I, L, N
+
+
+@pytest.mark.parametrize("col", [0, 2, 3])
+def test_a_column_of_narrow_letters_without_tile_outlines_is_kept(col: int) -> None:
+    """A Word Hunt black-and-white copy lost a column of I, L, I, N (read as 4x3, exit 0):
+    a column whose tiles show no outline but whose glyphs sit on the lattice is kept."""
+    letters = ["".join(row[(k + 2 - col) % 4] for k in range(4)) for row in NARROW]
+    lb = locate_board(_drawn_board(letters, strip_col=col))
+    assert (lb.rows, lb.cols) == (4, 4)
+
+
+def test_narrow_letters_read_on_a_black_and_white_copy() -> None:
+    from assistant.read import ReadOptions, read_array
+
+    reading = read_array(_drawn_board(NARROW, strip_col=2), ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4)
+    assert ["".join(row) for row in reading.tiles] == NARROW
+
+
+def test_an_empty_column_is_not_a_tile_column() -> None:
+    """A tight crop once read as 4x5 with an empty fifth column, exit 0."""
+    lb = locate_board(_drawn_board(NARROW, blank_col=True))
+    assert (lb.rows, lb.cols) == (4, 4)
+    # ... and the board is the lettered part, not the empty column.
+    assert lb.corners[1][0] < 40 + 14 + 4 * 124
+
+
+def test_a_line_half_like_tiles_makes_the_size_unsure() -> None:
+    """Two of four cells beyond the grid look like tiles: refuse, and say to pass --size."""
+    img = _drawn_board(NARROW, strip_col=3)
+    x0 = 40 + 14 + 3 * 124
+    img[40 + 14 + 2 * 124 :, x0 - 2 :] = 0  # the lower half of the strip column is gone
+    with pytest.raises(UnsureShapeError) as info:
+        locate_board(img)
+    assert "--size 4x3" in str(info.value)
+    assert locate_board(img, size=(4, 4)).cols == 4
