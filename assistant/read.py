@@ -265,6 +265,7 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
     """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
+    from assistant.copies import find_copies
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses
     from assistant.locate import locate_board
@@ -291,6 +292,11 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     threshold = options.threshold if options.threshold is not None else config.threshold
     readings = recognize_tiles(tiles, config=config, threshold=threshold)
     lap("recognize")
+    copies = find_copies(located, readings, threshold=threshold)
+    if copies is not None:  # one board shown twice: read it once, from both copies
+        located, readings = copies.located, copies.readings
+        guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
+        tiles = cut_tiles(located)
     reading = reading_from_tiles(
         located,
         readings,

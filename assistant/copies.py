@@ -1,0 +1,141 @@
+"""Several copies of one board in one picture: read the board once, and say where the copies
+disagree.
+
+Apps that show a photo of the board often show a thresholded copy beside it, and solver
+screenshots put the board next to its processed copy. When the copies sit side by side at
+the same scale their tiles fall on one lattice, and the locator finds a grid twice as wide
+(a 4x8 for a 4x4 board). Two halves of a real board agree on a tile only by chance (about
+one tile in fifteen); two copies agree on most tiles. So a grid whose two halves (left and
+right, or top and bottom) agree on most confidently read tiles is one board shown twice:
+each tile is taken from the copies together, and a tile the copies read differently is
+unsure, with both readings as candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from assistant.locate import LocatedBoard
+from assistant.recognize import TileReading
+
+DISAGREE_NOTE = "the copies of the board in the picture read differently here"
+
+
+@dataclass(frozen=True)
+class CopiesConfig:
+    """Set on side-by-side copies of the real fixtures (a photo and its black-and-white
+    copy) and on the committed synthetic boards, none of whose halves agree on more than
+    a fifth of their tiles."""
+
+    min_lines: int = 3  # each copy is a board of at least 3 rows and columns
+    agree: float = 0.5  # tiles read alike in both halves, share of a half
+    conflict: float = 0.25  # tiles read differently (both confident), share of a half at most
+
+
+@dataclass(frozen=True)
+class Copies:
+    """One board shown ``count`` times: ``located`` is the copy kept, ``readings`` its
+    tiles taken from all copies (re-indexed to it)."""
+
+    located: LocatedBoard
+    readings: tuple[TileReading, ...]
+    count: int
+    axis: str  # "side by side" or "one above the other"
+    disagree: tuple[tuple[int, int], ...]
+
+
+def find_copies(
+    located: LocatedBoard,
+    readings: Sequence[TileReading],
+    *,
+    threshold: float,
+    config: CopiesConfig | None = None,
+) -> Copies | None:
+    """The board as two copies of half its size, or None when it is one board."""
+    cfg = config or CopiesConfig()
+    grid = {(t.row, t.col): t for t in readings}
+    for across in (True, False):
+        n = located.cols if across else located.rows
+        if n % 2 or n // 2 < cfg.min_lines or (located.rows if across else located.cols) < 3:
+            continue
+        half = n // 2
+        rows, cols = (located.rows, half) if across else (half, located.cols)
+        pairs = []
+        for r in range(rows):
+            for c in range(cols):
+                other = (r, c + half) if across else (r + half, c)
+                pairs.append(((r, c), grid[(r, c)], grid[other]))
+        sure = [
+            (a, b) for _, a, b in pairs if a.confidence >= threshold and b.confidence >= threshold
+        ]
+        agree = sum(a.label == b.label and a.label != "" for a, b in sure)
+        conflict = sum(a.label != b.label for a, b in sure)
+        size = rows * cols
+        if agree < cfg.agree * size or conflict > cfg.conflict * size:
+            continue
+        first = [a for _, a, _ in pairs]
+        second = [b for _, _, b in pairs]
+        keep_second = float(np.mean([t.confidence for t in second])) > float(
+            np.mean([t.confidence for t in first])
+        )
+        offset = half if keep_second else 0
+        merged, disagree = [], []
+        for (r, c), a, b in pairs:
+            tile, differs = _merge(a, b, threshold)
+            merged.append(replace(tile, row=r, col=c))
+            if differs:
+                disagree.append((r, c))
+        return Copies(
+            located=_part(located, rows, cols, offset, across),
+            readings=tuple(merged),
+            count=2,
+            axis="side by side" if across else "one above the other",
+            disagree=tuple(disagree),
+        )
+    return None
+
+
+def _merge(a: TileReading, b: TileReading, threshold: float) -> tuple[TileReading, bool]:
+    """One tile from its two copies, and whether they disagree."""
+    sure_a, sure_b = a.confidence >= threshold, b.confidence >= threshold
+    if a.label == b.label:
+        return (a if a.confidence >= b.confidence else b), False
+    if sure_a != sure_b:
+        return (a if sure_a else b), False  # one copy lost the letter (a threshold, glare)
+    best, other = (a, b) if a.confidence >= b.confidence else (b, a)
+    candidates = tuple(
+        dict.fromkeys(((best.label, best.confidence), (other.label, other.confidence)))
+    )
+    unsure = replace(
+        best,
+        confidence=min(a.confidence, b.confidence, threshold) * 0.99,
+        candidates=candidates + tuple(x for x in best.candidates[1:] if x[0] != other.label),
+        note=DISAGREE_NOTE,
+    )
+    return unsure, True
+
+
+def _part(located: LocatedBoard, rows: int, cols: int, offset: int, across: bool) -> LocatedBoard:
+    """The copy starting ``offset`` cells right (``across``) or down of the grid's origin."""
+    p = located.cell_px
+    dx, dy = (offset * p, 0) if across else (0, offset * p)
+    board = located.board[dy : dy + rows * p, dx : dx + cols * p]
+    shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+    hmat = located.homography @ shift
+    part = replace(
+        located, rows=rows, cols=cols, board=np.ascontiguousarray(board), homography=hmat
+    )
+    corners = (
+        part.cell_quad(0, 0)[0],
+        part.cell_quad(0, cols - 1)[1],
+        part.cell_quad(rows - 1, cols - 1)[2],
+        part.cell_quad(rows - 1, 0)[3],
+    )
+    dr, dc = (0, offset) if across else (offset, 0)
+    missing = tuple(
+        (r - dr, c - dc) for r, c in located.missing if 0 <= r - dr < rows and 0 <= c - dc < cols
+    )
+    return replace(part, corners=corners, missing=missing)

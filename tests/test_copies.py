@@ -1,0 +1,72 @@
+"""Several copies of one board in one picture (assistant.copies): a photo beside its
+black-and-white copy is read as one board; where the copies differ the tile is unsure."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.copies import DISAGREE_NOTE
+from assistant.imageio import Image, load_image
+from assistant.read import ReadOptions, read_array
+
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
+LABELS = {e["file"]: e for e in json.loads((REAL / "labels.json").read_text())}
+GRID = "wordament/blackmonk13_grid_regular_grid_small.jpg"
+PHOTO = "boggle_physical/UO-CIS211_sample-board.jpeg"
+
+
+def _bw(image: Image) -> Image:
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    _, bw = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return np.asarray(cv2.cvtColor(bw, cv2.COLOR_GRAY2BGR), np.uint8)
+
+
+def _beside(a: Image, b: Image, across: bool, gap: int = 20) -> Image:
+    if across:
+        return np.ascontiguousarray(np.hstack([a, np.full((a.shape[0], gap, 3), 255, np.uint8), b]))
+    return np.ascontiguousarray(np.vstack([a, np.full((gap, a.shape[1], 3), 255, np.uint8), b]))
+
+
+def _want(name: str) -> list[list[str]]:
+    return [[t.upper() for t in row] for row in LABELS[name]["letters"]]
+
+
+@pytest.mark.parametrize("name", [GRID, PHOTO])
+@pytest.mark.parametrize("across", [True, False])
+def test_a_board_beside_its_black_and_white_copy_reads_once(name: str, across: bool) -> None:
+    image = load_image(REAL / name)
+    reading = read_array(_beside(image, _bw(image), across), ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4)
+    assert [list(row) for row in reading.tiles] == _want(name)
+    # The board kept is one copy: its corners lie inside one of the two pictures.
+    xs = [x for x, _ in reading.corners]
+    ys = [y for _, y in reading.corners]
+    h, w = image.shape[:2]
+    span = (max(xs) - min(xs)) if across else (max(ys) - min(ys))
+    assert span < 1.1 * (w if across else h)
+
+
+def test_copies_that_disagree_make_the_tile_unsure() -> None:
+    image = load_image(REAL / GRID)
+    copy = image.copy()
+    h, w = copy.shape[:2]
+    # Tile r1c1 of the copy shows another letter: paint it over with an X.
+    x0, y0, x1, y1 = w // 40, h // 40, w // 4 - w // 40, h // 4 - h // 40
+    face = tuple(int(v) for v in np.median(copy[y0 + 5 : y0 + 15, x0 + 5 : x1 - 5], axis=(0, 1)))
+    cv2.rectangle(copy, (x0 + 8, y0 + 8), (x1 - 8, y1 - 8), face, -1)
+    cv2.putText(copy, "X", (x0 + 25, y1 - 25), cv2.FONT_HERSHEY_DUPLEX, 2.5, (40, 40, 40), 6)
+    reading = read_array(_beside(image, copy, True), ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4)
+    assert reading.tiles[0][0] == "?"
+    labels = [label for label, _ in reading.candidates[0][0]]
+    assert labels[:2] in (["E", "X"], ["X", "E"])
+    assert DISAGREE_NOTE in reading.notes
+    want = _want(GRID)
+    assert all(
+        reading.tiles[r][c] == want[r][c] for r in range(4) for c in range(4) if (r, c) != (0, 0)
+    )
