@@ -985,21 +985,7 @@ def _look_around(
     p = cfg.shape_cell_px
     h, w = pyr.level(0).shape[:2]
     ext = to_full @ _translate(-1.0, -1.0)
-    board_to_lattice = np.array(
-        [[1.0 / p, 0.0, 0.5 / p - 0.5], [0.0, 1.0 / p, 0.5 / p - 0.5], [0.0, 0.0, 1.0]]
-    )
-    hmat = ext @ board_to_lattice
-    grid = np.array([[c, r] for r in range(rows + 2) for c in range(cols + 2)], np.float64)
-    smallest = float(np.min(_local_pitch(ext, grid)))
-    k = max(0, math.floor(math.log2(max(smallest / p, 1.0))))
-    level_from_full = np.linalg.inv(_scale_matrix(2.0**k, 2.0**k))
-    board = cv2.warpPerspective(
-        pyr.level(k),
-        level_from_full @ hmat,
-        ((cols + 2) * p, (rows + 2) * p),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    board, _ = _warp(pyr, ext, rows + 2, cols + 2, p)
     lab = cv2.cvtColor(np.asarray(board, np.uint8), cv2.COLOR_BGR2LAB)
     quads = _lattice_quads(ext, rows + 2, cols + 2)
     lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
@@ -1081,27 +1067,36 @@ def _lattice_quad(hmat: FloatArray, rows: int, cols: int, margin: float = 0.5) -
     return np.asarray(cv2.perspectiveTransform(q.reshape(-1, 1, 2), hmat).reshape(-1, 2))
 
 
-def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig) -> LocatedBoard:
-    p = cfg.cell_px
+def _warp(
+    pyr: _Pyramid, to_full: FloatArray, rows: int, cols: int, p: int
+) -> tuple[Image, FloatArray]:
+    """The ``rows x cols`` lattice warped to cells of ``p`` pixels, and the homography from
+    those pixels to the source image's."""
     # Board pixel x (centre at x + 0.5) -> lattice coordinate (x + 0.5) / p - 0.5.
     board_to_lattice = np.array(
         [[1.0 / p, 0.0, 0.5 / p - 0.5], [0.0, 1.0 / p, 0.5 / p - 0.5], [0.0, 0.0, 1.0]]
     )
     hmat = to_full @ board_to_lattice
     hmat = hmat / hmat[2, 2]
-    # Warp from the smallest halving in which every cell still has >= cell_px pixels:
+    # Warp from the smallest halving in which every cell still has >= p pixels:
     # area-averaged, so big tiles are not aliased, and a quarter of the pixels to read.
-    grid = np.array([[c, r] for r in range(lat.rows) for c in range(lat.cols)], np.float64)
+    grid = np.array([[c, r] for r in range(rows) for c in range(cols)], np.float64)
     smallest = float(np.min(_local_pitch(to_full, grid)))
     k = max(0, math.floor(math.log2(max(smallest / p, 1.0))))
     level_from_full = np.linalg.inv(_scale_matrix(2.0**k, 2.0**k))
     board = cv2.warpPerspective(
         pyr.level(k),
         level_from_full @ hmat,
-        (lat.cols * p, lat.rows * p),
+        (cols * p, rows * p),
         flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )
+    return np.asarray(board, dtype=np.uint8), hmat
+
+
+def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig) -> LocatedBoard:
+    p = cfg.cell_px
+    board, hmat = _warp(pyr, to_full, lat.rows, lat.cols, p)
     quad = _lattice_quad(to_full, lat.rows, lat.cols)
     corners = tuple((float(x), float(y)) for x, y in quad)
     missing = tuple(
