@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardTextError, ExitCode
+from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,7 +35,8 @@ exit codes:
   0 success            3 bad board text      6 bad word list      9 unsure tiles
   1 internal error     4 bad board shape     7 unreadable image   10 missing dependency
   2 usage error        5 unknown game        8 no board in image  11 screen capture failed
-  12 batch finished with failed images       130 interrupted
+  12 batch finished with failed images       13 output could not be written
+  130 interrupted
 """
 
 BOARD_HELP = """\
@@ -50,16 +51,25 @@ tiles split by spaces when any has several letters (RE- S T O). Q is the Qu tile
 
 
 def _size(text: str) -> tuple[int, int]:
+    """``--size RxC`` (or N for NxN), checked once here for every command: 2..8 a side."""
+    from assistant.board import MAX_SIDE, MIN_SIDE
+
     parts = text.lower().replace("×", "x").split("x")
+    size: tuple[int, int] | None = None
     try:
         if len(parts) == 1:
-            n = int(parts[0])
-            return n, n
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
+            size = int(parts[0]), int(parts[0])
+        elif len(parts) == 2:
+            size = int(parts[0]), int(parts[1])
     except ValueError:
         pass
-    raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if size is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if not all(MIN_SIDE <= n <= MAX_SIDE for n in size):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: boards have {MIN_SIDE} to {MAX_SIDE} rows and columns (e.g. 4x4 or 5x5)"
+        )
+    return size
 
 
 def _fix(text: str) -> tuple[int, int, str]:
@@ -404,6 +414,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "--overlay draws on a picture, but the board was given as text",
             hint="give a screenshot or photo to draw on, or leave out --overlay",
         )
+    if args.debug_dir is not None:
+        raise BoardTextError(
+            "--debug-dir shows how a picture was read, but the board was given as text",
+            hint="give a screenshot or photo, or leave out --debug-dir",
+        )
     game = args.game or "boggle"
     _check_game(game)
     if kind == "stdin":
@@ -412,10 +427,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
     board = _apply_fixes(
         _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, args.literal_q
     )
+    _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     solution = _solve_board(args, board, dictionary, game)
     _emit_solution(args, solution)
     return ExitCode.OK
+
+
+def _check_text_size(board: Board, size: tuple[int, int] | None) -> None:
+    """``--size`` with board text: the text gives the size, so a different one is an error
+    (never silently ignored)."""
+    if size is not None and size != (board.rows, board.cols):
+        raise BoardShapeError(
+            f"the board text gives a {board.rows}x{board.cols} board but --size says "
+            f"{size[0]}x{size[1]}",
+            hint="check the letters, or leave out --size (board text gives its own size)",
+        )
 
 
 def _parse_board_arg(text: str, kind: str, *, literal_q: bool = False) -> Board:
@@ -474,6 +501,7 @@ def _solve_stdin(args: argparse.Namespace, game: str) -> int:
     for lineno, text in _stdin_boards(sys.stdin):
         try:
             board = parse_board(text, literal_q=args.literal_q)
+            _check_text_size(board, args.size)
         except AssistantError as err:
             # One bad line must not lose the others: report it and go on.
             _warn(f"error: line {lineno}: {err}")

@@ -387,3 +387,63 @@ def test_19_the_legend_says_a_tile_without_a_percentage_is_sure(
     assert code == ExitCode.OK
     assert "none shown: at least 99.5% sure" in out
     assert "small number = point value" in out
+
+
+# --------------------------------------------------------------------------- README
+
+
+def test_readme_exit_code_table_lists_every_exit_code_and_no_other() -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Exit codes", 1)[1].split("\n\n", 2)[1]
+    documented = {int(m) for m in re.findall(r"^\| (\d+) \|", table, re.MULTILINE)}
+    assert documented == {int(code) for code in ExitCode}
+    from assistant.cli import EXIT_CODES_HELP
+
+    assert {int(m) for m in re.findall(r"(\d+) [a-z]", EXIT_CODES_HELP)} == documented
+
+
+# --------------------------------------------------------------------------- item 11
+
+
+@pytest.mark.parametrize("command", ["solve", "read", "learn", "batch", "watch"])
+@pytest.mark.parametrize("size", ["99x99", "0x0", "1", "4x9"])
+def test_11_size_is_validated_once_for_every_command(
+    capsys: pytest.CaptureFixture[str], command: str, size: str
+) -> None:
+    argv = {
+        "solve": ["solve", str(GRID)],
+        "read": ["read", str(GRID)],
+        "learn": ["learn", str(GRID), "--letters", GRID_LETTERS],
+        "batch": ["batch", str(GRID)],
+        "watch": ["watch", "--once"],
+    }[command]
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--size", size])
+    assert exc.value.code == ExitCode.USAGE
+    err = capsys.readouterr().err
+    assert "boards have 2 to 8 rows and columns" in err and "Traceback" not in err
+
+
+def test_11_size_with_board_text_is_checked_not_ignored(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(capsys, "solve", "TestingTheSolver", "--size", "5x5")
+    assert code == ExitCode.BAD_SHAPE
+    assert "gives a 4x4 board but --size says 5x5" in one_error_line(err)
+    code, out, _ = run(capsys, "solve", "TestingTheSolver", "--size", "4x4", "--top", "1")
+    assert code == ExitCode.OK and "SEVENTIES" in out
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("TestingTheSolver\nABCDEFGHI\n"))
+    code, out, err = run(capsys, "solve", "-", "--size", "4x4")
+    assert code == ExitCode.BAD_SHAPE and len(out.splitlines()) == 1
+    assert "line 2" in err and "gives a 3x3 board but --size says 4x4" in err
+
+
+def test_11_debug_dir_with_board_text_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "solve", "TestingTheSolver", "--debug-dir", tmp_path / "d")
+    assert code == ExitCode.BAD_BOARD and "--debug-dir" in one_error_line(err)
