@@ -150,6 +150,13 @@ def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesE
     return UnsureTilesError("; ".join(parts), hint=hint)
 
 
+def _prints_values(game: GameGuess | None) -> bool:
+    """Whether ``game``'s tiles each show a point value (its look has a value corner)."""
+    from assistant.games import PROFILES
+
+    return game is not None and any(p.game == game.name and p.values for p in PROFILES)
+
+
 def _fix_label(reading: BoardReading, r: int, c: int) -> str:
     return reading.best_label(r, c).replace("/", "|") or "."
 
@@ -200,6 +207,7 @@ def reading_from_tiles(
     cands: list[tuple[Candidates, ...]] = []
     unsure_values: list[tuple[int, int]] = []
     unsure_bonuses: list[tuple[int, int]] = []
+    prints_values = _prints_values(game)
     for r in range(located.rows):
         t_row, c_row, v_row, b_row = [], [], [], []
         k_row: list[Candidates] = []
@@ -218,7 +226,10 @@ def reading_from_tiles(
                 t_row.append(tr.label if tr.confidence >= threshold else UNSURE)
                 c_row.append(tr.confidence)
                 k_row.append(tr.candidates)
-            if tr.value_confidence < threshold and (fix is None or fix.value is None):
+            # A game that prints a value on every tile: a value not seen is unsure, never
+            # silently absent (a blurred board would be scored with the default table).
+            unseen = prints_values and tr.value is None and tr.label != ""
+            if (tr.value_confidence < threshold or unseen) and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
             if bonus is not None and not bonus.sure and (fix is None or fix.bonus is None):
                 unsure_bonuses.append((r, c))
