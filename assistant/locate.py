@@ -96,6 +96,8 @@ class LocateConfig:
     # Second try when nothing is found: a 1920x1080 desktop at full size, so that the
     # 1-2 px gaps between 20-25 px tiles are still there.
     retry_pixels: int = 2_100_000
+    # Third try: a 2560x1440 (or 4K) desktop at full size, for tiles of 10-14 px.
+    full_pixels: int = 8_300_000
     # When the tiles are smaller than this (working-copy pixels) the board is searched
     # again in a full-resolution crop for accurate corners (errors of 1 px at 10-20 px
     # tiles are 5-10% of a tile; above ~40 px they are negligible for 128 px cells).
@@ -113,7 +115,7 @@ class LocateConfig:
     # Smallest tile side, in source pixels (supported: tiles from ~20 px; the glyphs of
     # code text, which line up in grids too, are below this). 18 lost a 6x6 board of 22 px
     # tiles; 10 passed too ...
-    min_tile_src_px: float = 14.0
+    min_tile_src_px: float = 9.0
     # ... and in the searched copy, where gaps between tiles vanish below ~6 px.
     min_tile_px: float = 6.0
     max_tile_frac: float = 0.6  # largest tile side / shorter image side (a 2x2 tight crop)
@@ -135,6 +137,27 @@ class LocateConfig:
     # Edge-mask thresholds on a lightly blurred grey image (probed 20/60..45/135).
     canny_low: float = 30.0
     canny_high: float = 90.0
+
+    # -- letters without tiles (the fallback: no tile outline makes a grid) ------------------
+    # A glyph stands for its tile when its box is letter-shaped; glyphs of one board are
+    # neighbours ``glyph_pitch`` of their height apart (tiles whose letter fills 0.3-0.7 of
+    # the pitch) and within ``glyph_off_axis`` of a height across. Glyphs under
+    # ``min_glyph_src_px`` are text, not a board.
+    glyph_pitch: tuple[float, float] = (1.3, 3.5)
+    glyph_off_axis: float = 0.3
+    min_glyph_src_px: float = 5.0
+    # Every tile of a board shows a letter, so a grid of letters is (nearly) full, at
+    # least 3x3 and about square (4x4, 4x5, 5x5...); lines of text that line up are not.
+    glyph_fill: float = 0.85
+    glyph_block_frac: float = 0.02  # local threshold: block (share of the shorter side)
+    glyph_offset: float = 12.0  # ... and how far from the local mean ink is
+    # Grey levels between the letters (the inner cell corners) vary at most this much: a
+    # board's gaps or background are plain (JPEG and shading: under 15); noise is ~70.
+    glyph_plain_std: float = 25.0
+    glyph_size_ratio: float = 1.2  # neighbouring letters' heights differ at most this much
+    # A board whose pitch is under this many source pixels is refused as too small (the
+    # message says to zoom in or crop) rather than read from a few pixels per letter.
+    min_pitch_src_px: float = 9.0
 
     # -- lattice -----------------------------------------------------------------------------
     # Neighbouring tiles' sides differ at most this much (probed 1.2..1.45).
@@ -278,6 +301,7 @@ class _Lattice:
     tile_ratio: float
     residual: float  # RMS reprojection error / pitch
     weight: float  # ranking: tiles seen x tile area x fit
+    glyphs: bool = False  # found from the letters (no tile outlines)
 
     @property
     def fill(self) -> float:
@@ -298,34 +322,65 @@ def locate_board(
     if min(h, w) < 16:
         raise BoardNotFoundError(f"the image is only {w}x{h} pixels", hint=_not_found_hint(size))
 
-    least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
     pyr = _Pyramid(image)
-    tried_full = False
-    for pixels in (cfg.work_pixels, cfg.retry_pixels):
-        if tried_full:
-            break
-        scale = min(1.0, math.sqrt(pixels / (h * w)))
-        tried_full = scale >= 1.0
-        small, back = _resize(pyr, scale)
-        # Grids of 4+ tiles are leads: a board whose tiles blur together here may show
-        # only a few of them; the second look decides.
-        for lat in _search(small, back, size, cfg)[: cfg.max_leads]:
-            to_full = back @ lat.lattice_to_image
-            if lat.pitch * lat.tile_ratio < cfg.refine_below_px or lat.fill < 1.0:
-                to_full, lat = _second_look(image, lat, to_full, size, cfg)
-            if size is None:
-                try:
-                    to_full, lat = _settle_shape(pyr, lat, to_full, cfg)
-                except UnsureShapeError:
-                    if len(lat.present) >= least:
-                        raise  # the best grid's size is unsure: never another grid instead
-                    continue
-            if len(lat.present) < least:
-                continue
-            located = _rectify(pyr, lat, to_full, cfg)
-            if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
+    # Tiles first; then, when no tile outlines make a grid (a black-and-white copy with
+    # letters only, a tiny board whose gaps have blurred away), the letters themselves.
+    for search in (_search, _glyph_search):
+        tried_full = False
+        for pixels in (cfg.work_pixels, cfg.retry_pixels, cfg.full_pixels):
+            if tried_full:
+                break
+            scale = min(1.0, math.sqrt(pixels / (h * w)))
+            tried_full = scale >= 1.0
+            small, back = _resize(pyr, scale)
+            located = _first_board(image, pyr, search(small, back, size, cfg), back, size, cfg)
+            if located is not None:
                 return located
+    if h * w >= cfg.retry_pixels:  # a desktop: the board may be there, but tiny
+        raise BoardNotFoundError(
+            f"no letter grid found in the {w}x{h} image (a board whose tiles are under "
+            f"about {cfg.min_pitch_src_px:.0f} pixels is too small to find)",
+            hint="zoom in on the board or crop the picture closer to it, then try again",
+        )
     raise BoardNotFoundError("no letter grid found in the image", hint=_not_found_hint(size))
+
+
+def _first_board(
+    image: Image,
+    pyr: _Pyramid,
+    leads: list[_Lattice],
+    back: FloatArray,
+    size: tuple[int, int] | None,
+    cfg: LocateConfig,
+) -> LocatedBoard | None:
+    """The first of the best grids found in a copy that makes a board."""
+    least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
+    # Grids of 4+ tiles are leads: a board whose tiles blur together here may show only a
+    # few of them; the second look decides.
+    for lat in leads[: cfg.max_leads]:
+        to_full = back @ lat.lattice_to_image
+        if not lat.glyphs and (lat.pitch * lat.tile_ratio < cfg.refine_below_px or lat.fill < 1):
+            to_full, lat = _second_look(image, lat, to_full, size, cfg)
+        if size is None:
+            try:
+                to_full, lat = _settle_shape(pyr, lat, to_full, cfg)
+            except UnsureShapeError:
+                if len(lat.present) >= least:
+                    raise  # the best grid's size is unsure: never another grid instead
+                continue
+        if len(lat.present) < least:
+            continue
+        pitch = float(np.median(_local_pitch(to_full, np.array([[0.0, 0.0]]))))
+        if pitch < cfg.min_pitch_src_px:
+            raise BoardNotFoundError(
+                f"the board is too small to read: its tiles are about {pitch:.0f} pixels",
+                hint=f"zoom in or crop closer to the board (tiles of {cfg.min_pitch_src_px:.0f} "
+                "pixels or more read)",
+            )
+        located = _rectify(pyr, lat, to_full, cfg)
+        if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
+            return located
+    return None
 
 
 def _second_look(
@@ -502,6 +557,74 @@ def _search(
         return []
     found = [_fit(cands, outlines, group, size, cfg) for group in _link(cands, cfg)]
     return sorted((lat for lat in found if lat is not None), key=lambda lat: -lat.weight)
+
+
+def _glyph_search(
+    img: Image, back: FloatArray, size: tuple[int, int] | None, cfg: LocateConfig
+) -> list[_Lattice]:
+    """Grids of letters: each glyph (a dark or light blob of letter size and shape) stands
+    for its tile, as a square of its height, spaced ``glyph_pitch`` heights apart."""
+    min_h = max(4.0, cfg.min_glyph_src_px / float(back[0, 0]))
+    gray = _u8(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    rows: list[tuple[float, float, float, float, float, float]] = []
+    outlines: list[FloatArray] = []
+    # Letters against the whole picture, and against their own tile (white letters on
+    # orange tiles in a busy screenshot, where one threshold for the picture lumps them).
+    block = max(11, int(min(gray.shape) * cfg.glyph_block_frac) | 1)
+    dark = cv2.adaptiveThreshold(
+        gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, cfg.glyph_offset
+    )
+    light = cv2.adaptiveThreshold(
+        gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.glyph_offset
+    )
+    for mask in (otsu, cv2.bitwise_not(otsu), dark, light):
+        stats = cv2.connectedComponentsWithStats(mask, connectivity=8)[2]
+        for x, y, bw, bh, area in stats[1:]:
+            if bh < min_h or bh > cfg.max_tile_frac * min(gray.shape) or bw > 1.6 * bh:
+                continue
+            if bw < 0.08 * bh or not 0.1 <= area / (bw * bh) <= 0.92:
+                continue
+            rows.append((x + bw / 2, y + bh / 2, float(bh), 0.0, 1.0, len(outlines)))
+            box = [[x, y], [x + bw, y], [x + bw, y + bh], [x, y + bh]]
+            outlines.append(np.array(box, dtype=np.float64))
+    if len(rows) < cfg.min_tiles_with_size:
+        return []
+    c = _dedupe(np.array(rows, dtype=np.float64), cfg)
+    lo, hi = cfg.glyph_pitch
+    gcfg = replace(
+        cfg,
+        min_pitch=lo,
+        max_pitch=hi,
+        max_off_axis=cfg.glyph_off_axis,
+        neighbour_size_ratio=cfg.glyph_size_ratio,
+    )
+    found = [_fit(c, outlines, group, size, gcfg) for group in _link(c, gcfg)]
+    grids = [
+        replace(lat, glyphs=True, tile_ratio=0.9)
+        for lat in found
+        if lat is not None
+        and min(lat.rows, lat.cols) >= 3
+        and abs(lat.rows - lat.cols) <= 1
+        and lat.fill >= cfg.glyph_fill
+        and _plain_between(gray, lat, cfg)
+    ]
+    return sorted(grids, key=lambda lat: -lat.weight)
+
+
+def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
+    """Whether the points between the letters (the lattice's inner cell corners: gaps or
+    plain background on a board) are all about one grey, as on a board and not in a noisy
+    or busy picture whose blobs happen to line up."""
+    us, vs = np.meshgrid(np.arange(lat.cols - 1) + 0.5, np.arange(lat.rows - 1) + 0.5)
+    pts = np.stack([us.ravel(), vs.ravel()], axis=1).reshape(-1, 1, 2)
+    xy = cv2.perspectiveTransform(pts, lat.lattice_to_image).reshape(-1, 2).round().astype(int)
+    h, w = gray.shape[:2]
+    ok = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+    if ok.sum() < 4:
+        return False
+    values = gray[xy[ok, 1], xy[ok, 0]].astype(np.float64)
+    return float(values.std()) <= cfg.glyph_plain_std
 
 
 def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
@@ -879,6 +1002,7 @@ class _TileLike:
     height: float
     ring: FloatArray  # mean cell border lightness, mean removed
     framed: bool  # tiles with visible edges or gaps
+    plain: float  # most a cell border's lightness varies on this board (no tile edges)
 
     def matches(self, x: _CellLook, cfg: LocateConfig) -> bool:
         lo, hi = cfg.shape_height
@@ -888,8 +1012,8 @@ class _TileLike:
             return False
         if float(np.linalg.norm(x.face - self.face)) > cfg.shape_face_dist:
             return False
-        if not self.framed:
-            return True
+        if not self.framed:  # letters only: the cell around the letter is plain too
+            return float(x.ring.std()) <= self.plain
         own = x.ring - x.ring.mean()
         denom = float(np.linalg.norm(own) * np.linalg.norm(self.ring))
         return denom > 0 and float(own @ self.ring) / denom >= cfg.shape_ring_corr
@@ -917,6 +1041,7 @@ def _settle_shape(
             height=float(np.median([x.height for x in ref])),
             ring=ring - ring.mean(),
             framed=float(ring.std()) >= cfg.shape_ring_std,
+            plain=2.0 * float(np.median([x.ring.std() for x in inner])) + cfg.shape_ring_std,
         )
 
         # (side, cells beyond, cells of the outer line); side: lattice shift of the origin
