@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol
 
 import numpy as np
@@ -158,6 +158,18 @@ class RecognizeConfig:
     # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks).
     value_agree_min_score: float = 0.6
     value_agree_min_margin: float = 0.05
+    # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
+    # pixels per letter, on a big desktop) keep at most multi_tiny_cap: a prefix's hyphen
+    # there is a pixel or two and vanishes ("DE-" read as "DE" at 0.99 on 14 px tiles;
+    # both engines miss it).
+    multi_min_px: float = 8.0
+    multi_tiny_cap: float = 0.5
+    # A tile cut as blank although faint marks reach this ink contrast (the cut's blank
+    # threshold is 45; blank faces measure under 25, letter tiles of every fixture 98 and
+    # up) is only maybe blank: a word on tiles a few pixels big ("UNDER-" on 18 px tiles
+    # came back blank at 1.0) keeps faint_blank_cap.
+    faint_contrast: float = 25.0
+    faint_blank_cap: float = 0.5
 
 
 def calibrated(
@@ -279,6 +291,12 @@ def recognize_tiles(
     readings = []
     for i, tile in enumerate(tiles):
         cands = combined[i]
+        tiny = tile.glyph_box is not None and tile.glyph_box.h * tile.scale < cfg.multi_min_px
+        faint = tile.blank and tile.contrast >= cfg.faint_contrast
+        if faint:
+            cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
+        if tiny and _multi(cands[0].label):
+            cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         best = cands[0]
         value, value_conf = values[i]
         readings.append(
