@@ -4,9 +4,10 @@ and the line on stderr while one is built.
 Both caches (the compiled word lists, ``assistant.dictionary``, and the compiled letter
 templates, ``assistant.recognize.template``) are rebuilt from shipped or user data whenever
 they are missing, stale or corrupt, so losing one only costs time. They are written to a
-temporary name in the same directory and moved into place (``write_atomic``): concurrent
-first runs never leave a torn file, and a temporary file left by a killed run is removed by
-a later one (``clean``) together with the files of older cache versions.
+temporary name in the same directory and moved into place
+(``assistant.files.replace_atomically``, which locks the temporary file while it writes):
+concurrent first runs never leave a torn file, and a temporary file left by a killed run is
+removed by a later build (``clean``) together with the files of older cache versions.
 """
 
 from __future__ import annotations
@@ -14,17 +15,18 @@ from __future__ import annotations
 import fcntl
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
 CACHE_ENV = "BOGGLE_ASSISTANT_CACHE_DIR"
 CACHE_APP_DIR = "boggle-assistant"
-TEMP_PREFIX = ".tmp-"
-LEGACY_TEMP_PREFIX = ".templates-"  # temporary files of the first template cache format
+# Temporary files: ``replace_atomically``'s (".NAME.XXXXXXXX.tmp"), and the earlier
+# cache code's (".tmp-XXXXXXXX.dawg", ".templates-XXXXXXXX.npz").
+TEMP_PREFIXES = (".tmp-", ".templates-")
+TEMP_SUFFIX = ".tmp"
 # A temporary file is removed when no process holds its lock (its writer died) and it is
 # older than this (the writer takes its lock right after creating it).
 STALE_TEMP_S = 10.0
@@ -44,25 +46,6 @@ def default_cache_dir() -> Path:
     return base / CACHE_APP_DIR
 
 
-def write_atomic(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
-    """Write ``chunks`` to ``path`` through a temporary file in the same directory and
-    ``os.replace``. The temporary file is locked while it is written (``clean`` leaves it
-    alone) and removed on any failure or interruption. Raises OSError when the directory
-    cannot be written."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.stem}-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            fcntl.flock(out.fileno(), fcntl.LOCK_EX)
-            for chunk in chunks:
-                out.write(chunk)
-            out.flush()
-            os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def clean(directory: Path, stale: Callable[[str], bool]) -> list[Path]:
     """Remove the files of ``directory`` whose name ``stale`` says belongs to an older cache
     version, and the temporary files of runs that died (unlocked and older than
@@ -77,7 +60,7 @@ def clean(directory: Path, stale: Callable[[str], bool]) -> list[Path]:
     for entry in entries:
         name = entry.name
         try:
-            if name.startswith((TEMP_PREFIX, LEGACY_TEMP_PREFIX)):
+            if name.startswith(TEMP_PREFIXES) or (name[:1] == "." and name.endswith(TEMP_SUFFIX)):
                 if now - entry.stat().st_mtime < STALE_TEMP_S or _locked(entry.path):
                     continue
             elif not stale(name):

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from assistant.cachefile import CACHE_APP_DIR as CACHE_APP_DIR  # re-exported
 from assistant.cachefile import CACHE_ENV as CACHE_ENV
-from assistant.cachefile import Progress, building, clean, write_atomic
+from assistant.cachefile import Progress, building, clean
 from assistant.cachefile import default_cache_dir as default_cache_dir
 from assistant.errors import WordListError
 
@@ -451,10 +451,14 @@ def _stale_cache_name(name: str) -> bool:
 
 
 def _write_cache(path: Path, blob: bytes) -> None:
-    """Write ``blob`` to ``path`` atomically, after removing the cache files of older
-    format versions and the temporary files of killed runs."""
+    """Write ``blob`` to ``path`` atomically (``assistant.files.replace_atomically``),
+    after removing the cache files of older format versions and the temporary files of
+    killed runs."""
+    from assistant.files import replace_atomically
+
+    path.parent.mkdir(parents=True, exist_ok=True)
     clean(path.parent, _stale_cache_name)
-    write_atomic(path, [blob])
+    replace_atomically(path, blob)
 
 
 # -- loading ----------------------------------------------------------------------------
@@ -520,6 +524,11 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         source, list_path = BUILTIN_NAME, None
         data = resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
     else:
+        if str(path) == "":
+            raise WordListError(
+                "no word list given (the --dict path is empty)",
+                hint="give a word list's path, or leave out --dict to use ENABLE",
+            )
         list_path = Path(path)
         source = str(path)
         data = _read_list(list_path)

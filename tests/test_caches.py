@@ -158,13 +158,13 @@ def test_build_removes_killed_runs_temp_files_and_older_versions(cache_dir: Path
     cache_dir.mkdir(parents=True)
     leftovers = [
         make_old(cache_dir / ".templates-k3j4h5.npz"),  # the first format's temp file
-        make_old(cache_dir / ".tmp-templates-v2-0123-abcd"),
+        make_old(cache_dir / ".templates-v2-0123.bin.k3j4h5.tmp"),
         cache_dir / "templates-27fbdd5c4fb74204e6f1a1c2934c982e.npz",  # version 1
         cache_dir / "templates-v1-27fbdd5c4fb74204e6f1a1c2934c982e.bin",
     ]
     leftovers[2].write_bytes(b"old")
     leftovers[3].write_bytes(b"old")
-    young = cache_dir / ".tmp-templates-v2-young"
+    young = cache_dir / ".templates-v2-0123.bin.young.tmp"
     young.write_bytes(b"a build in progress")
     kept = [young, cache_dir / "notes.txt"]
     kept[1].write_text("not ours")
@@ -175,42 +175,30 @@ def test_build_removes_killed_runs_temp_files_and_older_versions(cache_dir: Path
 
 
 def test_a_temp_file_being_written_is_left_alone(tmp_path: Path) -> None:
-    busy = make_old(tmp_path / ".tmp-words-busy")
-    dead = make_old(tmp_path / ".tmp-words-dead")
+    busy = make_old(tmp_path / ".words.dawg.busy.tmp")
+    dead = make_old(tmp_path / ".words.dawg.dead.tmp")
     with open(busy, "rb") as held:
         fcntl.flock(held.fileno(), fcntl.LOCK_EX)
         removed = clean(tmp_path, lambda name: False)
     assert removed == [dead] and busy.exists()
 
 
-def test_an_interrupted_write_leaves_no_temp_file(tmp_path: Path) -> None:
-    def chunks() -> Iterator[bytes]:
-        yield b"half a cache"
-        raise KeyboardInterrupt
-
-    with pytest.raises(KeyboardInterrupt):
-        cachefile.write_atomic(tmp_path / "templates-v2-x.bin", chunks())
-    assert list(tmp_path.iterdir()) == []
-
-
 def test_a_killed_first_run_is_cleaned_by_the_next(tmp_path: Path) -> None:
-    """A process killed while writing (SIGKILL: no handler runs) leaves its temp file; the
-    next run that builds removes it once its lock is gone."""
+    """A process killed while writing a cache (SIGKILL: no handler runs) leaves its temp
+    file; the next build removes it once its lock is gone, never while it is held."""
     target = tmp_path / "templates-v2-x.bin"
     code = (
-        "import sys, time\n"
-        "from pathlib import Path\n"
-        "from assistant.cachefile import write_atomic\n"
-        "def chunks():\n"
-        "    yield b'x' * 1000\n"
+        "import os, time\n"
+        "from assistant import files\n"
+        "def stall(*args):\n"
         "    print('writing', flush=True)\n"
         "    time.sleep(60)\n"
-        "    yield b''\n"
-        f"write_atomic(Path({str(target)!r}), chunks())\n"
+        "files.os.fsync = stall\n"
+        f"files.replace_atomically({str(target)!r}, b'x' * 1000)\n"
     )
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert child.stdout is not None and child.stdout.readline().strip() == "writing"
-    (temp,) = tmp_path.glob(".tmp-*")
+    (temp,) = tmp_path.glob(".*.tmp")
     old = time.time() - 2 * cachefile.STALE_TEMP_S
     os.utime(temp, (old, old))
     assert clean(tmp_path, lambda name: False) == []  # still locked by the live writer

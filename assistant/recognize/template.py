@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -27,9 +28,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cachefile import building, clean, default_cache_dir, write_atomic
+from assistant.cachefile import building, clean, default_cache_dir
 from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
-from assistant.errors import AssistantError, ImageError
+from assistant.errors import AssistantError, BoardTextError, ImageError, UsageError
 from assistant.recognize import Candidate, RecognizeConfig, calibrated
 from assistant.recognize.glyphs import (
     GlyphConfig,
@@ -141,6 +142,21 @@ def user_template_dir() -> Path:
     ~/.local/share/boggle-assistant/templates)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP_NAME / "templates"
+
+
+STYLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A style is a plain name: it becomes a folder name, so no separators, dots or spaces."""
+
+
+def check_style_name(name: str) -> str:
+    """``name`` if it is a plain style name (letters, digits, ``-`` and ``_``), else a
+    BoardTextError: a name such as ``../../x`` would write outside the templates folder."""
+    if not STYLE_NAME.fullmatch(name):
+        raise UsageError(
+            f"{name!r} is not a style name",
+            hint="use letters, digits, - and _ only (up to 64), e.g. --style mygame",
+        )
+    return name
 
 
 def _style_dirs(root: Traversable) -> Iterator[Traversable]:
@@ -325,23 +341,24 @@ def _write_disk_cache(
     weights: npt.NDArray[np.float32],
     hole_counts: npt.NDArray[np.int8],
 ) -> None:
-    """Write the cache file (see ``_read_disk_cache``) atomically and remove the files of
-    older versions and of killed runs. An unwritable cache directory only costs the
-    speed-up."""
+    """Write the cache file (see ``_read_disk_cache``) atomically
+    (``assistant.files.replace_atomically``) and remove the files of older versions and of
+    killed runs. An unwritable cache directory only costs the speed-up."""
     import zlib
+
+    from assistant.files import replace_atomically
 
     meta = json.dumps({"chars": list(chars), "styles": list(styles)}).encode()
     rows, width = weights.shape
     fields = _CACHE_FIELDS.pack(_CACHE_MAGIC, TEMPLATE_CACHE_VERSION, rows, width, len(meta))
     head = len(fields) + _CACHE_CRC.size
     pad = b"\0" * (-(head + len(meta)) % _CACHE_ALIGN)
-    body = [meta, pad, np.ascontiguousarray(weights, "<f4").tobytes(), hole_counts.tobytes()]
-    crc = zlib.crc32(fields)
-    for chunk in body:
-        crc = zlib.crc32(chunk, crc)
-    clean(path.parent, _stale_cache_name)
+    body = meta + pad + np.ascontiguousarray(weights, "<f4").tobytes() + hole_counts.tobytes()
+    crc = zlib.crc32(body, zlib.crc32(fields))
     try:
-        write_atomic(path, [fields, _CACHE_CRC.pack(crc), *body])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        clean(path.parent, _stale_cache_name)
+        replace_atomically(path, fields + _CACHE_CRC.pack(crc) + body)
     except OSError:
         return
 
@@ -845,12 +862,24 @@ def learn(
     are stored upright: at the quarter turn where the current templates read the true label
     best. Templates are appended to the style's manifest, so a style can grow over boards.
     """
+    from assistant.files import save_atomically, save_image, write_error
+
+    check_style_name(style)
     out_dir = directory if directory is not None else user_template_dir() / style
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(exc, out_dir, what=f"the style {style!r}") from None
     manifest_path = out_dir / "manifest.json"
     manifest: list[dict[str, object]] = []
     if manifest_path.exists():
-        manifest = json.loads(manifest_path.read_text())
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise UsageError(
+                f"{manifest_path} is not a template manifest ({exc})",
+                hint="learn into a new style name (--style), or delete that folder",
+            ) from None
     reader = recognizer or TemplateRecognizer()
     if reader.board_is_turned(tiles):
         tilts = [face_tilt(t) for t in tiles]
@@ -863,7 +892,7 @@ def learn(
 
     def store(mask: Mask, char: str, tile: TileImage) -> None:
         name = f"{style}_{len(manifest):05d}.png"
-        cv2.imwrite(str(out_dir / name), mask)
+        save_image(out_dir / name, mask, what="a learned glyph")
         manifest.append(
             {"file": name, "char": char, "font": style, "weight": "learned",
              "size": int(max(mask.shape)), "tile": [tile.row, tile.col]}
@@ -886,12 +915,14 @@ def learn(
             for char, mask in zip(str(value), digits, strict=True):
                 store(np.pad(crop_to_ink(mask), 2), char, tile)
     if len(manifest) == before:
-        raise AssistantError(
+        raise BoardTextError(
             "nothing to learn from this board",
             hint="check the labels against the picture; tiles whose glyph did not split "
             f"as labelled: {', '.join(skipped) or 'none'}",
         )
-    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n")
+    save_atomically(
+        manifest_path, (json.dumps(manifest, indent=1) + "\n").encode(), what="the manifest"
+    )
     return out_dir
 
 
