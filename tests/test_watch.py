@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 import pytest
 from rich.console import Console
-from xvfb import VirtualScreen, desktop, missing_reason
+from xvfb import VirtualScreen, desktop
 
 from assistant.capture import Region
 from assistant.live import LiveView, PlainView, summary_text
@@ -211,15 +211,6 @@ class _Sink:
 
 
 # --------------------------------------------------------------------------- on a real X server
-
-
-@pytest.fixture
-def screen() -> Iterator[VirtualScreen]:
-    reason = missing_reason()
-    if reason:
-        pytest.skip(reason)
-    with VirtualScreen() as vs:
-        yield vs
 
 
 @dataclass
