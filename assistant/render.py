@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 # indices like the solver's paths. README.md ("Positions") says the same.
 
 
+SURE_UNMARKED = 0.995
+"""A tile read at least this sure shows no percentage (said so by :func:`board_legend`)."""
+
+
 def pos_label(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
@@ -69,11 +73,23 @@ def board_table(
                 cell.append(" " + " ".join(extras), style="dim")
             if confidence is not None and (r, c) not in unsure_set:
                 conf = confidence[r][c]
-                if conf < 0.995:
+                if conf < SURE_UNMARKED:
                     cell.append(f" {conf:.0%}", style="dim")
             cells.append(cell)
         table.add_row(*cells)
     return table
+
+
+def board_legend(board: Board, *, unsure: bool = False) -> str:
+    """What the marks of :func:`board_table` with confidences mean, as one line."""
+    parts = [f"NN% = how sure the letter is (none shown: at least {SURE_UNMARKED:.1%} sure)"]
+    if board.has_values:
+        parts.append("small number = point value")
+    if board.has_bonuses:
+        parts.append("DL/TL/DW/TW = bonus square")
+    if unsure:
+        parts.append("? = unsure tile")
+    return "legend: " + "; ".join(parts)
 
 
 def words_text(words: Sequence[WordPath], *, start_rank: int = 1) -> Text:
@@ -194,6 +210,7 @@ def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> Non
     if outcome.solution is None:
         confidence = d.reading.confidence if d.reading is not None else None
         console.print(board_table(d.board, unsure=unsure, confidence=confidence))
+        console.print(board_legend(d.board, unsure=bool(unsure)), style="dim")
         console.print()
         for line in unsure_lines(outcome):
             console.print(f"[red]{line}[/red]")
