@@ -340,7 +340,7 @@ def locate_board(
         raise BoardNotFoundError(
             f"no letter grid found in the {w}x{h} image (a board whose tiles are under "
             f"about {cfg.min_pitch_src_px:.0f} pixels is too small to find)",
-            hint="zoom in on the board or crop the picture closer to it, then try again",
+            hint=f"zoom in on the board, or {_not_found_hint(size)}",
         )
     raise BoardNotFoundError("no letter grid found in the image", hint=_not_found_hint(size))
 
