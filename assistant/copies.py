@@ -9,6 +9,11 @@ one tile in fifteen); two copies agree on most tiles. So a grid whose two halves
 right, or top and bottom) agree on most confidently read tiles is one board shown twice:
 each tile is taken from the copies together, and a tile the copies read differently is
 unsure, with both readings as candidates.
+
+Copies apart from each other are separate grids (``locate_boards``): a board and its
+reflection, a photo with its copy below it. The copy read with the most confidence is the
+board (a mirrored letter matches no template well); another copy that reads the same on
+most tiles is merged in as above, and one that does not (a reflection) is left out.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import cv2
 import numpy as np
 
 from assistant.locate import LocatedBoard
@@ -33,6 +39,10 @@ class CopiesConfig:
     min_lines: int = 3  # each copy is a board of at least 3 rows and columns
     agree: float = 0.5  # tiles read alike in both halves, share of a half
     conflict: float = 0.25  # tiles read differently (both confident), share of a half at most
+    # The glyphs of one half correlate this well with the other half's mirrored back: a
+    # reflection (a board on a glossy table, a mirrored copy) measures 0.95 and up, two
+    # halves of one board at most 0.31 (6x6 and 8x8 boards of the real fixtures' tiles).
+    mirror_corr: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -74,14 +84,25 @@ def find_copies(
         agree = sum(a.label == b.label and a.label != "" for a, b in sure)
         conflict = sum(a.label != b.label for a, b in sure)
         size = rows * cols
-        if agree < cfg.agree * size or conflict > cfg.conflict * size:
-            continue
         first = [a for _, a, _ in pairs]
         second = [b for _, _, b in pairs]
-        keep_second = float(np.mean([t.confidence for t in second])) > float(
-            np.mean([t.confidence for t in first])
-        )
+        keep_second = _mean(second) > _mean(first)
         offset = half if keep_second else 0
+        if _mirror_corr(located, half, across) >= cfg.mirror_corr:
+            # A board and its reflection: the half that reads with more confidence, alone.
+            kept = [t for t in readings if (t.col >= half if across else t.row >= half)]
+            if not keep_second:
+                kept = [t for t in readings if (t.col < half if across else t.row < half)]
+            dr, dc = (0, offset) if across else (offset, 0)
+            return Copies(
+                located=_part(located, rows, cols, offset, across),
+                readings=tuple(replace(t, row=t.row - dr, col=t.col - dc) for t in kept),
+                count=2,
+                axis="reflected beside it" if across else "reflected below it",
+                disagree=(),
+            )
+        if agree < cfg.agree * size or conflict > cfg.conflict * size:
+            continue
         merged, disagree = [], []
         for (r, c), a, b in pairs:
             tile, differs = _merge(a, b, threshold)
@@ -96,6 +117,57 @@ def find_copies(
             disagree=tuple(disagree),
         )
     return None
+
+
+def pick_copy(
+    copies: Sequence[tuple[LocatedBoard, Sequence[TileReading]]],
+    *,
+    threshold: float,
+    config: CopiesConfig | None = None,
+) -> tuple[LocatedBoard, tuple[TileReading, ...]]:
+    """Of separate grids of the same size, the board: the one read most confidently, with
+    the tiles of every copy that reads like it merged in (unsure where they differ)."""
+    cfg = config or CopiesConfig()
+    order = sorted(copies, key=lambda lr: -float(np.mean([t.confidence for t in lr[1]])))
+    located, best = order[0]
+    tiles = {(t.row, t.col): t for t in best}
+    for _, other in order[1:]:
+        pairs = [(tiles[(t.row, t.col)], t) for t in other]
+        sure = [(a, b) for a, b in pairs if min(a.confidence, b.confidence) >= threshold]
+        agree = sum(a.label == b.label and a.label != "" for a, b in sure)
+        if agree < cfg.agree * len(pairs) or len(sure) - agree > cfg.conflict * len(pairs):
+            continue  # a reflection, or another board: not read into this one
+        for a, b in pairs:
+            tiles[(a.row, a.col)] = _merge(a, b, threshold)[0]
+    return located, tuple(tiles[(t.row, t.col)] for t in best)
+
+
+def _mean(readings: Sequence[TileReading]) -> float:
+    return float(np.mean([t.confidence for t in readings]))
+
+
+def _mirror_corr(located: LocatedBoard, half: int, across: bool) -> float:
+    """Correlation of the glyphs (the middle of each cell, less its own mean: the tiles'
+    faces and gaps mirror alike on any board) of the grid's first half with those of its
+    second half mirrored back: about 1 for a board and its reflection, low for two halves
+    of one board, whose letters differ."""
+    gray = cv2.cvtColor(located.board, cv2.COLOR_BGR2GRAY).astype(np.float64)
+    p = located.cell_px
+    cut = half * p
+    a, b = (gray[:, :cut], gray[:, cut:][:, ::-1]) if across else (gray[:cut], gray[cut:][::-1])
+    if a.shape != b.shape:
+        return 0.0
+    lo, hi = p // 4, p - p // 4
+    num = den_a = den_b = 0.0
+    for r in range(a.shape[0] // p):
+        for c in range(a.shape[1] // p):
+            ca = a[r * p + lo : r * p + hi, c * p + lo : c * p + hi]
+            cb = b[r * p + lo : r * p + hi, c * p + lo : c * p + hi]
+            ca, cb = ca - ca.mean(), cb - cb.mean()
+            num += float((ca * cb).sum())
+            den_a += float((ca * ca).sum())
+            den_b += float((cb * cb).sum())
+    return num / float(np.sqrt(den_a * den_b)) if den_a > 0 and den_b > 0 else 0.0
 
 
 def _merge(a: TileReading, b: TileReading, threshold: float) -> tuple[TileReading, bool]:

@@ -313,6 +313,15 @@ def locate_board(
 ) -> LocatedBoard:
     """Find the grid in a BGR image. ``size`` = (rows, cols) overrides size detection.
     Raises BoardNotFoundError when no grid is found."""
+    return locate_boards(image, size=size, config=config)[0]
+
+
+def locate_boards(
+    image: Image, *, size: tuple[int, int] | None = None, config: LocateConfig | None = None
+) -> tuple[LocatedBoard, ...]:
+    """Every copy of the board in the image, best first: the grid :func:`locate_board`
+    returns, then other grids of the same size found beside it (a board and its
+    reflection, a photo and its thresholded copy). Raises BoardNotFoundError."""
     cfg = config or LocateConfig()
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ValueError("locate_board expects a BGR uint8 image (use assistant.imageio)")
@@ -333,9 +342,9 @@ def locate_board(
             scale = min(1.0, math.sqrt(pixels / (h * w)))
             tried_full = scale >= 1.0
             small, back = _resize(pyr, scale)
-            located = _first_board(image, pyr, search(small, back, size, cfg), back, size, cfg)
-            if located is not None:
-                return located
+            found = _boards(image, pyr, search(small, back, size, cfg), back, size, cfg)
+            if found:
+                return found
     if h * w >= cfg.retry_pixels:  # a desktop: the board may be there, but tiny
         raise BoardNotFoundError(
             f"no letter grid found in the {w}x{h} image (a board whose tiles are under "
@@ -345,42 +354,72 @@ def locate_board(
     raise BoardNotFoundError("no letter grid found in the image", hint=_not_found_hint(size))
 
 
-def _first_board(
+def _boards(
     image: Image,
     pyr: _Pyramid,
     leads: list[_Lattice],
     back: FloatArray,
     size: tuple[int, int] | None,
     cfg: LocateConfig,
-) -> LocatedBoard | None:
-    """The first of the best grids found in a copy that makes a board."""
+) -> tuple[LocatedBoard, ...]:
+    """The first of the best grids found in a copy that makes a board, then the other
+    grids among the best that make a board of the same size apart from it."""
+    found: list[LocatedBoard] = []
     least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
     # Grids of 4+ tiles are leads: a board whose tiles blur together here may show only a
     # few of them; the second look decides.
     for lat in leads[: cfg.max_leads]:
         to_full = back @ lat.lattice_to_image
+        if found and not _another_copy(lat, to_full, found[0]):
+            continue  # cheap checks first: most second leads are pieces of the board
         if not lat.glyphs and (lat.pitch * lat.tile_ratio < cfg.refine_below_px or lat.fill < 1):
             to_full, lat = _second_look(image, lat, to_full, size, cfg)
         if size is None:
             try:
                 to_full, lat = _settle_shape(pyr, lat, to_full, cfg)
             except UnsureShapeError:
-                if len(lat.present) >= least:
+                if len(lat.present) >= least and not found:
                     raise  # the best grid's size is unsure: never another grid instead
                 continue
         if len(lat.present) < least:
             continue
         pitch = float(np.median(_local_pitch(to_full, np.array([[0.0, 0.0]]))))
         if pitch < cfg.min_pitch_src_px:
+            if found:
+                continue
             raise BoardNotFoundError(
                 f"the board is too small to read: its tiles are about {pitch:.0f} pixels",
                 hint=f"zoom in or crop closer to the board (tiles of {cfg.min_pitch_src_px:.0f} "
                 "pixels or more read)",
             )
+        if found and ((lat.rows, lat.cols) != (found[0].rows, found[0].cols)):
+            continue
         located = _rectify(pyr, lat, to_full, cfg)
+        if any(_overlap_boards(located, other) for other in found):
+            continue
         if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
-            return located
-    return None
+            found.append(located)
+    return tuple(found)
+
+
+def _another_copy(lat: _Lattice, to_full: FloatArray, first: LocatedBoard) -> bool:
+    """Whether a lead may be a second copy of ``first``: most of a board's tiles seen,
+    its centre outside ``first``."""
+    if len(lat.present) < 0.6 * first.rows * first.cols:
+        return False
+    centre = _lattice_quad(to_full, lat.rows, lat.cols).mean(axis=0).astype(np.float32)
+    quad = np.array(first.corners, dtype=np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(quad, (float(centre[0]), float(centre[1])), False) < 0
+
+
+def _overlap_boards(a: LocatedBoard, b: LocatedBoard) -> bool:
+    """Whether either board's centre lies inside the other's outline."""
+    for one, other in ((a, b), (b, a)):
+        centre = np.mean(np.array(one.corners), axis=0).astype(np.float32)
+        quad = np.array(other.corners, dtype=np.float32).reshape(-1, 1, 2)
+        if cv2.pointPolygonTest(quad, (float(centre[0]), float(centre[1])), False) >= 0:
+            return True
+    return False
 
 
 def _second_look(

@@ -294,10 +294,10 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
     """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
-    from assistant.copies import find_copies
+    from assistant.copies import find_copies, pick_copy
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses
-    from assistant.locate import locate_board
+    from assistant.locate import locate_boards
     from assistant.recognize import RecognizeConfig, recognize_tiles
 
     t0 = start if start is not None else time.perf_counter()
@@ -311,8 +311,9 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         timings[name] = (now - mark) * 1000
         mark = now
 
-    located = locate_board(image, size=options.size)
+    boards = locate_boards(image, size=options.size)
     lap("locate")
+    located = boards[0]
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
     lap("game")
     tiles = cut_tiles(located)
@@ -320,6 +321,16 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     config = RecognizeConfig(tesseract="auto" if options.use_tesseract else "never")
     threshold = options.threshold if options.threshold is not None else config.threshold
     readings = recognize_tiles(tiles, config=config, threshold=threshold)
+    if len(boards) > 1:  # the board shown more than once, apart: read every copy
+        read = [(located, readings)] + [
+            (b, recognize_tiles(cut_tiles(b), config=config, threshold=threshold))
+            for b in boards[1:]
+        ]
+        chosen, readings = pick_copy(read, threshold=threshold)
+        if chosen is not located:
+            located = chosen
+            guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
+            tiles = cut_tiles(located)
     lap("recognize")
     copies = find_copies(located, readings, threshold=threshold)
     if copies is not None:  # one board shown twice: read it once, from both copies

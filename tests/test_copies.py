@@ -70,3 +70,47 @@ def test_copies_that_disagree_make_the_tile_unsure() -> None:
     assert all(
         reading.tiles[r][c] == want[r][c] for r in range(4) for c in range(4) if (r, c) != (0, 0)
     )
+
+
+def _reflected(image: Image) -> Image:
+    """The picture with a faded upside-down reflection below it (a board on a glossy table)."""
+    mirror = (0.5 * image[::-1].astype(np.float64) + 100).astype(np.uint8)
+    return np.ascontiguousarray(np.vstack([image, mirror]))
+
+
+@pytest.mark.parametrize("name", [GRID, "wordament/blackmonk13_mobile_regular.jpg", PHOTO])
+def test_a_board_and_its_reflection_reads_the_board(name: str) -> None:
+    """The reflection's letters are mirrored; a reflection was read with confident wrong
+    tiles. The board is the copy that is not mirrored."""
+    image = load_image(REAL / name)
+    reading = read_array(_reflected(image), ReadOptions())
+    assert [list(row) for row in reading.tiles] == _want(name)
+    assert max(y for _, y in reading.corners) < image.shape[0] * 1.05
+
+
+def _tiled(rows: int, cols: int, seed: int) -> tuple[Image, list[list[str]]]:
+    """A rows x cols board made of the real tiles of GRID in random order."""
+    image = load_image(REAL / GRID)
+    px = image.shape[0] // 4
+    want = _want(GRID)
+    rng = np.random.default_rng(seed)
+    out = np.zeros((rows * px, cols * px, 3), np.uint8)
+    labels = []
+    for r in range(rows):
+        line = []
+        for c in range(cols):
+            k = int(rng.integers(16))
+            out[r * px : (r + 1) * px, c * px : (c + 1) * px] = image[
+                (k // 4) * px : (k // 4 + 1) * px, (k % 4) * px : (k % 4 + 1) * px
+            ]
+            line.append(want[k // 4][k % 4])
+        labels.append(line)
+    return np.ascontiguousarray(out), labels
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(6, 6), (8, 8), (6, 8)])
+def test_a_big_board_is_not_taken_for_two_copies(rows: int, cols: int) -> None:
+    image, want = _tiled(rows, cols, seed=rows * 10 + cols)
+    reading = read_array(image, ReadOptions())
+    assert (reading.rows, reading.cols) == (rows, cols)
+    assert [list(row) for row in reading.tiles] == want
