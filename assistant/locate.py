@@ -151,9 +151,12 @@ class LocateConfig:
     glyph_fill: float = 0.85
     glyph_block_frac: float = 0.02  # local threshold: block (share of the shorter side)
     glyph_offset: float = 12.0  # ... and how far from the local mean ink is
-    # Grey levels between the letters (the inner cell corners) vary at most this much: a
-    # board's gaps or background are plain (JPEG and shading: under 15); noise is ~70.
+    # Grey levels between the letters (cell corners, midpoints between letters): at least
+    # ``glyph_plain_share`` of them within ``glyph_plain_std`` of their median, as on a
+    # board's plain gaps or background (a tile's shadow may cross a few); noise: ~45%.
     glyph_plain_std: float = 25.0
+    glyph_plain_share: float = 0.7
+    glyph_max_texture: float = 6.0  # median |Laplacian| over the board (noise: ~100)
     glyph_size_ratio: float = 1.2  # neighbouring letters' heights differ at most this much
     # A board whose pitch is under this many source pixels is refused as too small (the
     # message says to zoom in or crop) rather than read from a few pixels per letter.
@@ -652,18 +655,36 @@ def _glyph_search(
 
 
 def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
-    """Whether the points between the letters (the lattice's inner cell corners: gaps or
-    plain background on a board) are all about one grey, as on a board and not in a noisy
-    or busy picture whose blobs happen to line up."""
-    us, vs = np.meshgrid(np.arange(lat.cols - 1) + 0.5, np.arange(lat.rows - 1) + 0.5)
-    pts = np.stack([us.ravel(), vs.ravel()], axis=1).reshape(-1, 1, 2)
-    xy = cv2.perspectiveTransform(pts, lat.lattice_to_image).reshape(-1, 2).round().astype(int)
+    """Whether the points between the letters are plain (a board's gaps or background),
+    as they are not in a noisy or busy picture whose blobs happen to line up."""
+    # The inner cell corners, and the midpoints between letters side by side and one
+    # above the other: each kind of point is plain by itself (a shadow under every tile
+    # darkens all the points between rows alike).
+    us, vs = np.meshgrid(np.arange(2 * lat.cols - 1) / 2, np.arange(2 * lat.rows - 1) / 2)
     h, w = gray.shape[:2]
-    ok = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
-    if ok.sum() < 4:
+    for kind in (
+        (us % 1 > 0) & (vs % 1 == 0),
+        (us % 1 == 0) & (vs % 1 > 0),
+        (us % 1 > 0) & (vs % 1 > 0),
+    ):
+        pts = np.stack([us[kind], vs[kind]], axis=1).reshape(-1, 1, 2)
+        xy = cv2.perspectiveTransform(pts, lat.lattice_to_image).reshape(-1, 2).round().astype(int)
+        ok = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+        if ok.sum() < 4:
+            return False
+        values = gray[xy[ok, 1], xy[ok, 0]].astype(np.float64)
+        near = np.abs(values - np.median(values)) <= cfg.glyph_plain_std
+        if float(near.mean()) < cfg.glyph_plain_share:
+            return False
+    # ... and the board's area is mostly flat (letters on plain faces), not a texture.
+    quad = _lattice_quad(lat.lattice_to_image, lat.rows, lat.cols)
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    area = gray[y0:y1, x0:x1]
+    if area.size == 0:
         return False
-    values = gray[xy[ok, 1], xy[ok, 0]].astype(np.float64)
-    return float(values.std()) <= cfg.glyph_plain_std
+    texture = np.abs(cv2.Laplacian(area, cv2.CV_16S))
+    return float(np.median(texture)) <= cfg.glyph_max_texture
 
 
 def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
@@ -1080,7 +1101,10 @@ def _settle_shape(
             height=float(np.median([x.height for x in ref])),
             ring=ring - ring.mean(),
             framed=float(ring.std()) >= cfg.shape_ring_std,
-            plain=2.0 * float(np.median([x.ring.std() for x in inner])) + cfg.shape_ring_std,
+            plain=min(
+                2.0 * float(np.median([x.ring.std() for x in inner])) + cfg.shape_ring_std,
+                2.0 * cfg.glyph_plain_std,
+            ),
         )
 
         # (side, cells beyond, cells of the outer line); side: lattice shift of the origin
