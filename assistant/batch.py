@@ -15,6 +15,7 @@ from __future__ import annotations
 import csv
 import fnmatch
 import hashlib
+import itertools
 import json
 import os
 import signal
@@ -100,6 +101,7 @@ class BatchSummary:
     failed_before: int  # error records found on --resume for the files skipped
     elapsed_s: float
     interrupted: bool
+    not_images: int = 0  # files in the folders that are not pictures, left out
 
     @property
     def throughput(self) -> float:
@@ -117,8 +119,12 @@ class BatchSummary:
         lines = [
             f"images: {self.images}"
             + (f" ({self.skipped} already recorded, skipped)" if self.skipped else ""),
+        ]
+        if self.not_images:
+            lines.append(f"skipped: {self.not_images} files that are not images")
+        lines += [
             f"read: {self.read}",
-            f"unsure: {self.unsure}",
+            f"unsure: {self.unsure}",  # boards with an unsure letter, value or bonus
         ]
         n_failed = sum(self.failed.values())
         if n_failed:
@@ -148,16 +154,36 @@ class Progress(Protocol):
 # --------------------------------------------------------------------------- finding images
 
 
+@dataclass(frozen=True)
+class Found:
+    """The files a batch reads, and the files of its folders it leaves out."""
+
+    images: list[Path]
+    not_images: list[Path]
+
+
 def find_images(
     paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
 ) -> list[Path]:
+    """The files to read, in a stable order, each once (see ``discover``)."""
+    return discover(paths, recursive=recursive, pattern=pattern).images
+
+
+def discover(
+    paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
+) -> Found:
     """The files to read, in a stable order, each once.
 
     A file named on the command line is always taken (even a missing one, which then gets
     an error record); a directory gives its files (not hidden ones), and with ``recursive``
     those of its subdirectories. ``pattern`` (``--glob``, e.g. ``*.png``) filters the names
-    of files found in directories."""
+    of files found in directories. A file in a directory that neither its name nor its first
+    bytes call a picture (notes, ``Thumbs.db``) is left out and listed in ``not_images``; a
+    picture that turns out corrupt still gets its error record."""
+    from assistant.files import looks_like_image
+
     found: list[Path] = []
+    not_images: list[Path] = []
     seen: set[str] = set()
 
     def add(p: Path) -> None:
@@ -176,9 +202,13 @@ def find_images(
             add(p)
             continue
         for f in _walk(p, recursive):
-            if pattern is None or fnmatch.fnmatch(f.name, pattern):
+            if pattern is not None and not fnmatch.fnmatch(f.name, pattern):
+                continue
+            if looks_like_image(f):
                 add(f)
-    return found
+            else:
+                not_images.append(f)
+    return Found(found, not_images)
 
 
 def _walk(top: Path, recursive: bool) -> Iterator[Path]:
@@ -500,19 +530,19 @@ def _worker_main(conn: Connection, settings: ProcessorSettings) -> None:
     stop. Ctrl-C is the parent's business (it stops the workers itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        processor = ImageProcessor(settings)
-    except AssistantError as err:
-        conn.send(("init-error", type(err).__name__, err.message, err.hint))
-        return
-    conn.send(("ready",))
-    while True:
         try:
+            processor = ImageProcessor(settings)
+        except AssistantError as err:
+            conn.send(("init-error", type(err).__name__, err.message, err.hint))
+            return
+        conn.send(("ready",))
+        while True:
             task = conn.recv()
-        except EOFError:
-            return
-        if task is None:
-            return
-        conn.send(("record", processor.process(*task)))
+            if task is None:
+                return
+            conn.send(("record", processor.process(*task)))
+    except (EOFError, OSError):
+        return  # the parent closed the pipe (finished, or stopped): nothing left to say
 
 
 @dataclass
@@ -708,7 +738,8 @@ def run_batch(
     finished record already in the file. Raises OutputError when ``options.out`` cannot be
     used, and the dictionary's or game's error when they are bad."""
     started = time.perf_counter()
-    files = find_images(paths, recursive=recursive, pattern=pattern)
+    found = discover(paths, recursive=recursive, pattern=pattern)
+    files = found.images
     fmt = options.format
     recorded = Recorded(frozenset(), frozenset())
     if options.out is not None:
@@ -767,12 +798,20 @@ def run_batch(
     if progress is not None:
         progress.start(len(files))
     try:
-        if options.jobs <= 0:
+        pending = tasks()
+        # Workers (and the dictionary) only when there is an image to read: a resumed run
+        # with nothing left stops here, with no worker to start and stop half-way.
+        first = _next_task(pending, emit)
+        if first is None:
+            pass
+        elif options.jobs <= 0:
             processor = ImageProcessor(settings)
-            for task in tasks():
+            for task in itertools.chain([first], pending):
                 emit(task if isinstance(task, dict) else processor.process(*task))
         else:
-            _run_pool(options.jobs, settings, options.config, tasks(), emit)
+            _run_pool(
+                options.jobs, settings, options.config, itertools.chain([first], pending), emit
+            )
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -790,6 +829,7 @@ def run_batch(
         failed_before=failed_before,
         elapsed_s=time.perf_counter() - started,
         interrupted=interrupted,
+        not_images=len(found.not_images),
     )
 
 
