@@ -45,7 +45,7 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["tiles"][0] == ["T", "E", "S", "T"]
     first = data["words"][0]
     assert set(first) == {"word", "score", "path"}
-    assert first["word"] == "seventies" and first["score"] == 2200 + 400  # 9 letters: 8 letters 2200, +400
+    assert first["word"] == "seventies" and first["score"] == 2200 + 400  # 9 letters
     scores = [w["score"] for w in data["words"]]
     assert scores == sorted(scores, reverse=True)
 
