@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
+from assistant.errors import (
+    AssistantError,
+    BoardShapeError,
+    BoardTextError,
+    ExitCode,
+    MissingDependencyError,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -599,7 +605,14 @@ def cmd_read(args: argparse.Namespace) -> int:
             f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms"
         )
     unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    return ExitCode.UNSURE_TILES if unsure else ExitCode.OK
+    if not unsure:
+        return ExitCode.OK
+    from assistant.read import unsure_error
+
+    err = unsure_error(reading, all_extras=True)
+    if isinstance(err, MissingDependencyError):
+        raise err  # the same rule as solve: exit 10, naming Tesseract
+    return ExitCode.UNSURE_TILES
 
 
 def cmd_random(args: argparse.Namespace) -> int:

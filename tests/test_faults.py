@@ -701,3 +701,49 @@ def test_16_a_lost_display_is_named_and_watch_says_what_it_does_next(tmp_path: P
     ), err
     assert lines[-1].startswith("boggle-assistant: error: the display went away")
     assert "did not come back within 1 s" in lines[-1]
+
+
+# --------------------------------------------------------------------------- item 13
+
+
+def _occluded_tile(tmp_path: Path) -> Path:
+    """The regular Wordament crop with most of tile r2c2's glyph painted over in its own
+    face colour: a tile the template matcher alone cannot be sure of."""
+    import cv2
+
+    image = cv2.imread(str(GRID))
+    p = image.shape[1] // 4
+    colour = [int(v) for v in image[p + int(p * 0.85), p + p // 2]]
+    cv2.rectangle(image, (p + p // 2, p + p // 4), (p + int(p * 0.8), p + int(p * 0.8)), colour, -1)
+    out = tmp_path / "occluded.png"
+    cv2.imwrite(str(out), image)
+    return out
+
+
+def _without_tesseract(tmp_path: Path, *argv: str | Path) -> subprocess.CompletedProcess[str]:
+    """The real CLI in a process whose PATH has no tesseract binary (an empty folder)."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", *map(str, argv)],
+        env=dict(os.environ, PATH=str(empty)),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_13_without_tesseract_read_and_solve_follow_one_rule(tmp_path: Path) -> None:
+    image = _occluded_tile(tmp_path)
+    for command in ("read", "solve"):
+        proc = _without_tesseract(tmp_path, command, image)
+        assert proc.returncode == ExitCode.MISSING_DEPENDENCY, (command, proc.stderr)
+        line = one_error_line(proc.stderr)
+        assert "tile r2c2 unsure" in line
+        assert "Tesseract (tesseract-ocr), the second opinion for unsure tiles, is not " in line
+        assert "sudo apt-get install tesseract-ocr" in line and "--fix 2,2=" in line
+    assert "?" in _without_tesseract(tmp_path, "read", image).stdout  # the board is shown
+    # A board the templates read alone needs no Tesseract; --best-guess still solves.
+    assert _without_tesseract(tmp_path, "read", GRID).returncode == ExitCode.OK
+    assert _without_tesseract(tmp_path, "solve", image, "--best-guess").returncode == 0
