@@ -172,6 +172,14 @@ _TOKEN = re.compile(
 )
 
 
+def rows_text(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of board-text tokens as one line of board text, rows joined by ``/``: a row of
+    single letters is written together (``TEST``), other rows split by spaces (``RE- S T O``)."""
+    return "/".join(
+        "".join(row) if all(len(t) == 1 for t in row) else " ".join(row) for row in rows
+    )
+
+
 def _where(row: int, col: int) -> str:
     return f"row {row + 1}, tile {col + 1}"
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xvfb import VirtualScreen, desktop
 
 from assistant.cli import main
 from assistant.errors import ExitCode
@@ -643,53 +644,47 @@ def test_9_sigterm_stops_the_batch_like_ctrl_c(tmp_path: Path, to: str) -> None:
 
 
 @pytest.mark.display
-def test_16_a_lost_display_is_named_and_watch_says_what_it_does_next(tmp_path: Path) -> None:
+def test_16_a_lost_display_is_named_and_watch_says_what_it_does_next(
+    tmp_path: Path, screen: VirtualScreen
+) -> None:
     import time
 
-    sys.path.insert(0, str(ROOT / "tests"))
-    from xvfb import VirtualScreen, desktop, missing_reason
-
-    if reason := missing_reason():
-        pytest.skip(reason)
     import cv2
 
     out = tmp_path / "boards.jsonl"
-    with VirtualScreen() as screen:
-        screen.show(
-            desktop(
-                cv2.imread(str(ROOT / "fixtures/real/wordament/blackmonk13_mobile_regular.jpg"))
-            )
-        )
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "assistant",
-                "watch",
-                "--interval",
-                "0.05",
-                "--retry-for",
-                "1",
-                "--output",
-                str(out),
-            ],
-            env=dict(os.environ, DISPLAY=screen.display),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert out.read_text(), "watch never read the board"
-            screen.kill()  # the X server crashes
-            _, err = proc.communicate(timeout=60)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.communicate()
+    screen.show(
+        desktop(cv2.imread(str(ROOT / "fixtures/real/wordament/blackmonk13_mobile_regular.jpg")))
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "assistant",
+            "watch",
+            "--interval",
+            "0.05",
+            "--retry-for",
+            "1",
+            "--output",
+            str(out),
+        ],
+        env=dict(os.environ, DISPLAY=screen.display),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert out.read_text(), "watch never read the board"
+        screen.kill()  # the X server crashes
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == ExitCode.CAPTURE_FAILED, err
     assert "AssertionError" not in err and "Traceback" not in err, err
     lines = err.strip().splitlines()
