@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
+from assistant.errors import (
+    AssistantError,
+    BoardShapeError,
+    BoardTextError,
+    ExitCode,
+    MissingDependencyError,
+)
 from assistant.registry import GAMES, get_game
 
 if TYPE_CHECKING:
@@ -590,7 +596,14 @@ def cmd_read(args: argparse.Namespace) -> int:
     outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
     args.top = None
     _emit(args, outcome)
-    return ExitCode.UNSURE_TILES if outcome.decision.unsure else ExitCode.OK
+    if not outcome.decision.unsure:
+        return ExitCode.OK
+    from assistant.read import unsure_error
+
+    err = unsure_error(reading, all_extras=True)
+    if isinstance(err, MissingDependencyError):
+        raise err  # the same rule as solve: exit 10, naming Tesseract
+    return ExitCode.UNSURE_TILES
 
 
 def cmd_random(args: argparse.Namespace) -> int:
