@@ -742,3 +742,31 @@ def test_13_without_tesseract_read_and_solve_follow_one_rule(tmp_path: Path) -> 
     # A board the templates read alone needs no Tesseract; --best-guess still solves.
     assert _without_tesseract(tmp_path, "read", GRID).returncode == ExitCode.OK
     assert _without_tesseract(tmp_path, "solve", image, "--best-guess").returncode == 0
+
+
+# --------------------------------------------------------------------------- item 10
+
+
+@pytest.mark.parametrize(("size", "command"), [("3x3", "solve"), ("5x5", "solve"),
+                                                ("4x5", "read"), ("3x4", "read")])  # fmt: skip
+def test_10_a_size_the_picture_disagrees_with_stops(
+    capsys: pytest.CaptureFixture[str], size: str, command: str
+) -> None:
+    code, out, err = run(capsys, command, GRID, "--size", size)
+    assert code == ExitCode.BAD_SHAPE and out == ""
+    line = one_error_line(err)
+    assert f"the picture shows a 4x4 board, but --size says {size}" in line
+    assert "leave out --size" in line
+
+
+def test_10_the_right_size_still_reads_and_batch_records_a_wrong_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "read", GRID, "--size", "4x4", "--json")
+    assert code == ExitCode.OK and json.loads(out)["rows"] == 4
+    out_file = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", GRID, "--size", "5x5", "--out", out_file, "--jobs", "1")
+    assert code == ExitCode.BATCH_FAILURES
+    (record,) = _records(out_file)
+    assert record["status"] == "error"
+    assert "the picture shows a 4x4 board, but --size says 5x5" in str(record["error"])
