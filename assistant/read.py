@@ -474,5 +474,8 @@ def learn_image(
 
 
 def _style_name(stem: str) -> str:
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem.lower())
-    return cleaned.strip("-") or "learned"
+    """A plain style name (``check_style_name``) made from an image's file name."""
+    cleaned = "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in stem.lower()
+    )
+    return cleaned.strip("-_")[:64].rstrip("-_") or "learned"

@@ -770,3 +770,11 @@ def test_10_the_right_size_still_reads_and_batch_records_a_wrong_one(
     (record,) = _records(out_file)
     assert record["status"] == "error"
     assert "the picture shows a 4x4 board, but --size says 5x5" in str(record["error"])
+
+
+@pytest.mark.parametrize("stem", ["_Écran 2024 (1)", "x" * 80, "..", "日本"])
+def test_2_a_style_named_after_the_image_is_always_a_plain_name(stem: str) -> None:
+    from assistant.read import _style_name
+    from assistant.recognize.template import check_style_name
+
+    assert check_style_name(_style_name(stem)) == _style_name(stem)
