@@ -633,11 +633,20 @@ def test_9_sigterm_stops_the_batch_like_ctrl_c(tmp_path: Path, to: str) -> None:
     assert 2 <= len(kept) < 150
     assert f"interrupted after {len(kept)} of 150 images" in err
     assert "run again with --resume" in err
-    # The workers are gone with the parent (none left reading in the background).
-    leftovers = subprocess.run(
-        ["ps", "-o", "pid,stat,args", "-s", str(proc.pid)], capture_output=True, text=True
-    ).stdout.splitlines()[1:]
-    assert [p for p in leftovers if p.split()[1][0] != "Z"] == []  # exited ones may linger
+    # The workers are gone with the parent (none left reading in the background); a
+    # helper still exiting at this instant gets a moment.
+    import time
+
+    deadline = time.monotonic() + 10
+    while True:
+        listed = subprocess.run(
+            ["ps", "-o", "pid,stat,args", "-s", str(proc.pid)], capture_output=True, text=True
+        ).stdout.splitlines()[1:]
+        alive = [p for p in listed if p.split()[1][0] != "Z"]  # zombies have exited
+        if not alive or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert alive == []
 
 
 # --------------------------------------------------------------------------- item 16
@@ -778,3 +787,41 @@ def test_2_a_style_named_after_the_image_is_always_a_plain_name(stem: str) -> No
     from assistant.recognize.template import check_style_name
 
     assert check_style_name(_style_name(stem)) == _style_name(stem)
+
+
+@pytest.mark.display
+def test_10_watch_says_why_a_board_of_the_wrong_size_is_not_read(
+    tmp_path: Path, screen: VirtualScreen
+) -> None:
+    import signal
+    import time
+
+    import cv2
+
+    screen.show(desktop(cv2.imread(str(GRID))))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "watch", "--interval", "0.05", "--size", "5x5"],
+        env=dict(os.environ, DISPLAY=screen.display),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        time.sleep(0.5)
+        deadline = time.monotonic() + 60
+        err = ""
+        assert proc.stderr is not None
+        while time.monotonic() < deadline and "--size says" not in err:
+            err += proc.stderr.readline()
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (
+        "waiting for a board (the picture shows a 4x4 board, but --size says 5x5: "
+        "leave out --size" in err
+    ), err + rest
+    assert out == "" and proc.returncode == 0
