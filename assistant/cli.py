@@ -254,6 +254,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
     p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
     p.add_argument("--top", type=_positive, default=10, metavar="N", help="words per record")
+
+    p = sub.add_parser(
+        "serve",
+        help="a local web page: paste a screenshot, see every word and its path",
+        description="Serve the web page on this machine: paste, drop or choose a screenshot "
+        "(or type a board), fix any tile, click a word to see its path. Needs the web extra: "
+        "pip install 'boggle-assistant[web]'.",
+        epilog="examples:\n  boggle-assistant serve --open\n"
+        "  boggle-assistant serve --watch --region 700,300,500,500   # live boards\n"
+        "  curl -F image=@shot.png http://127.0.0.1:8765/api/solve\n\n" + EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--port", type=int, default=8765, metavar="N", help="default 8765 (0: any)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument(
+        "--max-upload-mb", type=_positive, default=25, metavar="MB", help="largest upload (25)"
+    )
+    p.add_argument("--game", default=None, metavar="GAME", help="default game (default: auto)")
+    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
+    p.add_argument("--min-len", type=_positive, default=None, metavar="N", help="default 3")
+    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    g = p.add_argument_group("live view (--watch)")
+    g.add_argument(
+        "--watch", action="store_true", help="watch the screen and push each new board to the page"
+    )
+    where = g.add_mutually_exclusive_group()
+    where.add_argument(
+        "--region", type=_region, metavar="X,Y,W,H", help="watch only this part of the screen"
+    )
+    where.add_argument(
+        "--monitor", type=int, default=1, metavar="N", help="monitor to watch (1 = first)"
+    )
+    g.add_argument(
+        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    )
     return parser
 
 
@@ -610,6 +651,46 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return summary.exit_code
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from assistant.web.serve import ServeOptions, serve
+    except ImportError:
+        from assistant.errors import MissingDependencyError
+        from assistant.web import MISSING_HINT
+
+        raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None
+    from assistant.read import ReadOptions
+    from assistant.watch import WatchOptions
+    from assistant.web.app import MB, WebConfig
+
+    if args.game is not None:
+        _check_game(args.game)
+    if (args.region is not None) and not args.watch:
+        raise BoardTextError("--region only applies to the live view", hint="add --watch")
+    web = WebConfig(
+        max_upload_bytes=args.max_upload_mb * MB,
+        dict_path=args.dict_path,
+        game=_chosen_game(args.game),
+        min_len=args.min_len,
+        size=args.size,
+    )
+    watch = None
+    if args.watch:
+        watch = WatchOptions(
+            region=args.region,
+            monitor=args.monitor,
+            interval_s=args.interval,
+            game=_chosen_game(args.game),
+            min_len=args.min_len or 3,
+            dict_path=args.dict_path,
+            read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+        )
+    options = ServeOptions(
+        host=args.host, port=args.port, open_browser=args.open, web=web, watch=watch
+    )
+    return serve(options, say=_warn)
+
+
 COMMANDS = {
     "solve": cmd_solve,
     "read": cmd_read,
@@ -617,6 +698,7 @@ COMMANDS = {
     "learn": cmd_learn,
     "watch": cmd_watch,
     "batch": cmd_batch,
+    "serve": cmd_serve,
 }
 
 
