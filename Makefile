@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 # Chromium with its WebDriver for the web page tests (Debian's packages: no browser downloads).
 SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb chromium chromium-driver fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore
 
-.PHONY: all setup system-packages demo test lint bench clean
+.PHONY: all setup system-packages demo test lint bench screenshots clean
 
 all: demo
 
@@ -40,6 +40,10 @@ lint: setup
 	$(VENV)/bin/ruff check assistant tests benchmarks
 	$(VENV)/bin/ruff format --check assistant tests benchmarks
 	$(VENV)/bin/mypy
+
+# The page's pictures in README.md, taken by the browser tests (headless Chromium).
+screenshots: setup
+	UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q tests/test_web_page.py
 
 # Speed and accuracy figures quoted in README.md (each script exits 1 if a target is missed).
 bench: setup
