@@ -653,7 +653,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        from assistant.web.serve import ServeOptions, serve
+        from assistant.web.serve import ServeError, ServeOptions, serve
     except ImportError:
         from assistant.errors import MissingDependencyError
         from assistant.web import MISSING_HINT
@@ -665,8 +665,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if args.game is not None:
         _check_game(args.game)
-    if (args.region is not None) and not args.watch:
-        raise BoardTextError("--region only applies to the live view", hint="add --watch")
+    if args.region is not None and not args.watch:
+        raise ServeError("--region only applies to the live view", hint="add --watch")
     web = WebConfig(
         max_upload_bytes=args.max_upload_mb * MB,
         dict_path=args.dict_path,

@@ -9,6 +9,7 @@ import socket
 import struct
 import subprocess
 import sys
+import urllib.request
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -226,3 +227,49 @@ def test_solving_letters_never_imports_the_web_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_bad_options_are_one_line_before_the_server_starts(tmp_path: Path) -> None:
+    empty = tmp_path / "words.txt"
+    empty.write_text("")
+    for args, code, text in (
+        (["--dict", str(empty)], 6, "words.txt"),
+        (["--game", "chess"], 5, "chess"),
+        (["--region", "0,0,10,10"], 2, "add --watch"),
+        (["--host", "no-such-host.invalid"], 2, "cannot serve on"),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "assistant", "serve", "--port", "0", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert proc.returncode == code, proc.stderr
+        lines = proc.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("boggle-assistant: error:")
+        assert text in lines[0]
+
+
+def test_a_watch_without_a_display_is_reported_and_the_page_keeps_working() -> None:
+    env = {"DISPLAY": ":9999", "WAYLAND_DISPLAY": ""}
+    with running(["--watch"], env=env) as srv:
+        status, _, config = srv.request("/api/config")
+        assert status == 200 and config["live"] is True
+        with urllib.request.urlopen(srv.url + "api/live", timeout=30) as stream:
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            event = _next_event(stream, "status")
+        assert "the live view stopped" in event["message"] and event["error"] is True
+        assert "display" in event["message"].lower()
+        assert srv.post_json("/api/solve", {"board": "TestingTheSolver"})[0] == 200
+    assert "error: the live view stopped" in srv.output
+
+
+def _next_event(stream: Any, kind: str) -> dict[str, Any]:
+    current = None
+    for raw in stream:
+        line = raw.decode().rstrip("\n")
+        if line.startswith("event: "):
+            current = line[7:]
+        elif line.startswith("data: ") and current == kind:
+            return dict(json.loads(line[6:]))
+    raise AssertionError(f"the stream ended before a {kind} event")

@@ -251,13 +251,15 @@ class Engine:
         self._dictionary: Dictionary | None = None
 
     def warm_up(self) -> None:
-        """Load the word list and the letter templates now, not on the first request."""
+        """Load the word list and the letter templates now, not on the first request (a bad
+        ``--dict`` fails here, before the server starts). Once is enough."""
         from assistant.batch import preload_reader
         from assistant.dictionary import load_dictionary
 
         with self._lock:
-            self._dictionary = load_dictionary(self.config.dict_path)
-            preload_reader()
+            if self._dictionary is None:
+                self._dictionary = load_dictionary(self.config.dict_path)
+                preload_reader()
 
     def remember(self, image: bytes) -> str:
         key = hashlib.sha256(image).hexdigest()

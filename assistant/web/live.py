@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from assistant.errors import AssistantError
@@ -136,9 +136,16 @@ def event_outcome_json(event: BoardEvent) -> dict[str, Any]:
 class LiveWatch:
     """``serve --watch``: run_watch in a daemon thread until ``stop()``."""
 
-    def __init__(self, options: WatchOptions, broadcaster: Broadcaster) -> None:
+    def __init__(
+        self,
+        options: WatchOptions,
+        broadcaster: Broadcaster,
+        *,
+        say: Callable[[str], None] | None = None,
+    ) -> None:
         self.options = options
         self.broadcaster = broadcaster
+        self.say = say or (lambda message: None)
         self.summary: WatchSummary | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -159,15 +166,13 @@ class LiveWatch:
         except _Stopped:  # stopped before the watch loop started
             return
         except AssistantError as err:
-            self.broadcaster.publish("status", {"message": f"watch stopped: {err}", "error": True})
+            self._failed(f"the live view stopped: {err}")
         except Exception as err:  # a bug: keep the server up, say so on the page
-            self.broadcaster.publish(
-                "status",
-                {
-                    "message": f"watch stopped: internal error {type(err).__name__}: {err}",
-                    "error": True,
-                },
-            )
+            self._failed(f"the live view stopped: internal error {type(err).__name__}: {err}")
+
+    def _failed(self, message: str) -> None:
+        self.say(f"error: {message}")
+        self.broadcaster.publish("status", {"message": message, "error": True})
 
     def stop(self, timeout: float = 10.0) -> None:
         """Ask the watch to end and wait for it (safe to call twice)."""

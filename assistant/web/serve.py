@@ -100,8 +100,19 @@ def serve(options: ServeOptions, *, say: Callable[[str], None]) -> int:
     from assistant.web.app import create_app
     from assistant.web.live import Broadcaster, LiveWatch
 
-    loopback = is_loopback(options.host)
+    broadcaster = Broadcaster() if options.watch is not None else None
+    watch = None
+    if broadcaster is not None and options.watch is not None:
+        watch = LiveWatch(options.watch, broadcaster, say=say)
     web = options.web
+    loopback = is_loopback(options.host)
+    if not loopback:
+        from dataclasses import replace
+
+        web = replace(web, allowed_hosts=("*",))
+    app = create_app(web, broadcaster=broadcaster, watch=watch)
+    app.state.engine.warm_up()  # a bad --dict is one error line now, not a failed startup
+    sock = bind(options.host, options.port)
     if not loopback:
         say(
             f"warning: serving on {options.host}, reachable from other machines on the "
@@ -109,14 +120,7 @@ def serve(options: ServeOptions, *, say: Callable[[str], None]) -> int:
             + (" and see the watched screen" if options.watch else "")
             + " (the default --host 127.0.0.1 keeps it on this machine)"
         )
-        from dataclasses import replace
-
-        web = replace(web, allowed_hosts=("*",))
-    sock = bind(options.host, options.port)
     url = url_of(sock, options.host)
-    broadcaster = Broadcaster() if options.watch is not None else None
-    watch = LiveWatch(options.watch, broadcaster) if broadcaster and options.watch else None
-    app = create_app(web, broadcaster=broadcaster, watch=watch)
     config = uvicorn.Config(
         app,
         log_level="warning",
