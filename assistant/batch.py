@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from assistant.errors import AssistantError, ExitCode, OutputError
+from assistant.errors import AssistantError, ExitCode, OutputError, UsageError
+from assistant.files import check_target
 from assistant.read import ReadOptions
 
 if TYPE_CHECKING:
@@ -167,6 +168,10 @@ def find_images(
             found.append(p)
 
     for arg in paths:
+        if str(arg) == "":
+            # Path("") is ".": an empty argument (an unset shell variable) would read the
+            # current folder.
+            raise UsageError("an empty path was given", hint="give image files or folders to read")
         p = Path(arg)
         if not p.is_dir():
             add(p)
@@ -731,6 +736,7 @@ def run_batch(
     fmt = options.format
     recorded = Recorded(frozenset(), frozenset())
     if options.out is not None:
+        check_target(options.out, what="the batch records")  # not a folder or a device
         if options.resume:
             recorded = read_recorded(options.out, fmt)
         stream, header = open_output(options.out, fmt, resume=options.resume)

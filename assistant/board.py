@@ -245,6 +245,14 @@ def _split_rows(text: str) -> list[str]:
     return [r for r in rows if r]
 
 
+def _nearest_squares(count: int) -> str:
+    """The supported square sizes nearest to ``count`` tiles, e.g. "9 for 3x3, 16 for 4x4"
+    (never a size outside MIN_SIDE..MAX_SIDE)."""
+    root = int(count**0.5)
+    sides = sorted({min(MAX_SIDE, max(MIN_SIDE, n)) for n in (root, root + 1)})
+    return ", ".join(f"{n * n} for {n}x{n}" for n in sides)
+
+
 def parse_board(text: str, *, literal_q: bool = False) -> Board:
     """Parse board text (see the module docstring) into a Board.
 
@@ -259,13 +267,10 @@ def parse_board(text: str, *, literal_q: bool = False) -> Board:
         chars = rows_text[0]
         n = round(len(chars) ** 0.5)
         if n * n != len(chars):
-            lo, hi = int(len(chars) ** 0.5), int(len(chars) ** 0.5) + 1
             raise BoardShapeError(
                 f"{len(chars)} tiles do not make a square board",
-                hint=(
-                    f"a bare string needs N*N letters ({lo * lo} for {lo}x{lo}, "
-                    f"{hi * hi} for {hi}x{hi}); for other shapes separate rows with /"
-                ),
+                hint=f"a bare string needs N*N letters ({_nearest_squares(len(chars))}); "
+                "for other shapes separate rows with /",
             )
         rows_text = [chars[i * n : (i + 1) * n] for i in range(n)]
     grid: list[list[Tile]] = []

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardTextError, ExitCode
+from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,7 +35,8 @@ exit codes:
   0 success            3 bad board text      6 bad word list      9 unsure tiles
   1 internal error     4 bad board shape     7 unreadable image   10 missing dependency
   2 usage error        5 unknown game        8 no board in image  11 screen capture failed
-  12 batch finished with failed images       130 interrupted
+  12 batch finished with failed images       13 output could not be written
+  130 interrupted
 """
 
 BOARD_HELP = """\
@@ -50,16 +51,25 @@ tiles split by spaces when any has several letters (RE- S T O). Q is the Qu tile
 
 
 def _size(text: str) -> tuple[int, int]:
+    """``--size RxC`` (or N for NxN), checked once here for every command: 2..8 a side."""
+    from assistant.board import MAX_SIDE, MIN_SIDE
+
     parts = text.lower().replace("×", "x").split("x")
+    size: tuple[int, int] | None = None
     try:
         if len(parts) == 1:
-            n = int(parts[0])
-            return n, n
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
+            size = int(parts[0]), int(parts[0])
+        elif len(parts) == 2:
+            size = int(parts[0]), int(parts[1])
     except ValueError:
         pass
-    raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if size is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if not all(MIN_SIDE <= n <= MAX_SIDE for n in size):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: boards have {MIN_SIDE} to {MAX_SIDE} rows and columns (e.g. 4x4 or 5x5)"
+        )
+    return size
 
 
 def _fix(text: str) -> tuple[int, int, str]:
@@ -73,6 +83,30 @@ def _fix(text: str) -> tuple[int, int, str]:
     if r < 1 or c < 1:
         raise argparse.ArgumentTypeError(f"{text!r}: rows and columns count from 1")
     return r - 1, c - 1, label
+
+
+def _picture_out(text: str) -> Path:
+    """``--overlay``: a PNG/JPEG/WebP name that may be written (checked before any work)."""
+    from assistant.errors import OutputError
+    from assistant.files import check_target, image_suffix
+
+    try:
+        check_target(text, what="the overlay")
+        image_suffix(text, what="the overlay")
+    except OutputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return Path(text)
+
+
+def _folder_out(text: str) -> Path:
+    """``--debug-dir``: a folder, or a path where one can be made (not a file)."""
+    path = Path(text)
+    if text == "" or (path.exists() and not path.is_dir()):
+        what = "empty" if text == "" else "a file, not a folder"
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is {what}: give a folder for the debug pictures (created if missing)"
+        )
+    return path
 
 
 def _positive(text: str) -> int:
@@ -112,7 +146,9 @@ def _add_image_options(p: argparse.ArgumentParser) -> None:
         metavar="R,C=TILE",
         help="override a tile (1-based row,col; repeatable), e.g. --fix 2,3=L",
     )
-    g.add_argument("--debug-dir", type=Path, metavar="DIR", help="write located board and tiles")
+    g.add_argument(
+        "--debug-dir", type=_folder_out, metavar="DIR", help="write located board and tiles"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -148,9 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--overlay",
-        type=Path,
+        type=_picture_out,
         metavar="OUT.png",
-        help="write the picture with the top words' paths drawn on the board (--top, default 5)",
+        help="write the picture with the top words' paths drawn on the board (--top, "
+        "default 5); .png, .jpg or .webp",
     )
 
     p = sub.add_parser(
@@ -211,9 +248,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--overlay",
-        type=Path,
+        type=_picture_out,
         metavar="OUT.png",
-        help="keep this picture of the board with the top words' paths up to date",
+        help="keep this picture (.png, .jpg or .webp) of the board with the top words' "
+        "paths up to date",
     )
     p.add_argument(
         "--retry-for",
@@ -295,6 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument(
         "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
     )
+    for command in sub.choices.values():
+        # Accepted after the command too (the error text says "re-run with --verbose");
+        # SUPPRESS keeps an earlier `boggle-assistant -v solve` from being reset.
+        command.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="tracebacks and details",
+        )
     return parser
 
 
@@ -342,6 +390,11 @@ def _board_source(arg: str) -> tuple[str, Path | str]:
     ("text", text)."""
     if arg == "-":
         return "stdin", arg
+    if not arg.strip():
+        raise BoardTextError(
+            "no board given (the argument is empty)",
+            hint="give the letters (e.g. TestingTheSolver), a board text file or an image",
+        )
     path = Path(arg)
     if path.suffix.lower() in IMAGE_SUFFIXES or (
         path.exists() and (path.is_dir() or _looks_like_image(path))
@@ -402,16 +455,58 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "--overlay draws on a picture, but the board was given as text",
             hint="give a screenshot or photo to draw on, or leave out --overlay",
         )
+    if args.debug_dir is not None:
+        raise BoardTextError(
+            "--debug-dir shows how a picture was read, but the board was given as text",
+            hint="give a screenshot or photo, or leave out --debug-dir",
+        )
     game = args.game or "boggle"
     _check_game(game)
     if kind == "stdin":
         return _solve_stdin(args, game)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
-    board = _apply_fixes(parse_board(text, literal_q=args.literal_q), args.fix, args.literal_q)
+    board = _apply_fixes(
+        _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, args.literal_q
+    )
+    _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     solution = _solve_board(args, board, dictionary, game)
     _emit_solution(args, solution)
     return ExitCode.OK
+
+
+def _check_text_size(board: Board, size: tuple[int, int] | None) -> None:
+    """``--size`` with board text: the text gives the size, so a different one is an error
+    (never silently ignored)."""
+    if size is not None and size != (board.rows, board.cols):
+        raise BoardShapeError(
+            f"the board text gives a {board.rows}x{board.cols} board but --size says "
+            f"{size[0]}x{size[1]}",
+            hint="check the letters, or leave out --size (board text gives its own size)",
+        )
+
+
+def _parse_board_arg(text: str, kind: str, *, literal_q: bool = False) -> Board:
+    """Parse BOARD; text that is not a board but looks like a file name (``nope.txt``,
+    ``boards/one``) was meant as a file that does not exist: say so."""
+    try:
+        return parse_board(text, literal_q=literal_q)
+    except AssistantError:
+        if kind == "text" and _looks_like_file_name(text):
+            raise BoardTextError(
+                f"no such board file: {text}",
+                hint="check the path, or give the letters themselves, e.g. TestingTheSolver",
+            ) from None
+        raise
+
+
+def _looks_like_file_name(text: str) -> bool:
+    import re
+
+    if re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", text):
+        return True
+    parent = Path(text).parent
+    return "/" in text and parent != Path(".") and parent.is_dir()
 
 
 def _check_game(game: str) -> None:
@@ -447,6 +542,7 @@ def _solve_stdin(args: argparse.Namespace, game: str) -> int:
     for lineno, text in _stdin_boards(sys.stdin):
         try:
             board = parse_board(text, literal_q=args.literal_q)
+            _check_text_size(board, args.size)
         except AssistantError as err:
             # One bad line must not lose the others: report it and go on.
             _warn(f"error: line {lineno}: {err}")
@@ -462,7 +558,7 @@ def _solve_stdin(args: argparse.Namespace, game: str) -> int:
     return worst
 
 
-def _read(args: argparse.Namespace, path: Path) -> tuple[Image, BoardReading]:
+def _read(args: argparse.Namespace, path: str | Path) -> tuple[Image, BoardReading]:
     import time
 
     from assistant.imageio import load_image
@@ -511,6 +607,7 @@ def _solve_image(args: argparse.Namespace, path: Path) -> int:
 
         geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
         save_overlay(args.overlay, image, geometry, solution.words, top=args.top or 5)
+        _warn(f"wrote {args.overlay}")
     _emit_solution(args, solution, reading=reading, guessed=unsure)
     return ExitCode.OK
 
@@ -518,18 +615,16 @@ def _solve_image(args: argparse.Namespace, path: Path) -> int:
 def cmd_read(args: argparse.Namespace) -> int:
     from assistant import render
 
-    _, reading = _read(args, Path(args.image))
+    _, reading = _read(args, args.image)
     if args.json:
         sys.stdout.write(json.dumps(reading.to_json()) + "\n")
     else:
         console = _stdout_console()
+        shown = reading.to_board(best_guess=True)
         console.print(
-            render.board_table(
-                reading.to_board(best_guess=True),
-                unsure=reading.uncertain,
-                confidence=reading.confidence,
-            )
+            render.board_table(shown, unsure=reading.uncertain, confidence=reading.confidence)
         )
+        console.print(render.board_legend(shown, unsure=bool(reading.uncertain)), style="dim")
         console.print()
         for r, c in reading.uncertain:
             cands = " or ".join(label or "blank" for label, _ in reading.candidates[r][c][:3])
@@ -560,7 +655,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from assistant.read import learn_image
 
     board = parse_board(args.letters)
-    result = learn_image(Path(args.image), board, style=args.style, into=args.into, size=args.size)
+    result = learn_image(args.image, board, style=args.style, into=args.into, size=args.size)
     _warn(f"learned {result.glyphs} glyphs as style {result.style!r} in {result.directory}")
     return ExitCode.OK
 

@@ -35,7 +35,6 @@ import json
 import os
 import struct
 import sys
-import tempfile
 import time
 import unicodedata
 import zlib
@@ -427,16 +426,11 @@ def _decode(data: bytes, sha256: str) -> _Compiled:
 
 
 def _write_cache(path: Path, blob: bytes) -> None:
-    """Write ``blob`` to ``path`` atomically (temp file in the same dir + os.replace)."""
+    """Write ``blob`` to ``path`` atomically (``assistant.files.replace_atomically``)."""
+    from assistant.files import replace_atomically
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".dawg", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(blob)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    replace_atomically(path, blob)
 
 
 # -- loading ----------------------------------------------------------------------------
@@ -487,6 +481,11 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         source, list_path = BUILTIN_NAME, None
         data = resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
     else:
+        if str(path) == "":
+            raise WordListError(
+                "no word list given (the --dict path is empty)",
+                hint="give a word list's path, or leave out --dict to use ENABLE",
+            )
         list_path = Path(path)
         source = str(path)
         data = _read_list(list_path)

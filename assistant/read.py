@@ -319,20 +319,26 @@ def write_debug(
     import cv2
     import numpy as np
 
-    directory.mkdir(parents=True, exist_ok=True)
+    from assistant.files import make_folder, save_atomically, save_image
+
+    make_folder(directory, what="the debug pictures")
     outlined = image.copy()
     quad = np.array(located.corners, dtype=np.float32).round().astype(np.int32)
     width = max(2, round(max(image.shape[:2]) / 400))
     cv2.polylines(outlined, [quad], isClosed=True, color=(0, 0, 255), thickness=width)
-    cv2.imwrite(str(directory / "located.png"), outlined)
-    cv2.imwrite(str(directory / "board.png"), located.board)
+    save_image(directory / "located.png", outlined, what="a debug picture")
+    save_image(directory / "board.png", located.board, what="a debug picture")
     for tile in tiles:
         name = f"tile_r{tile.row + 1}c{tile.col + 1}"
-        cv2.imwrite(str(directory / f"{name}.png"), tile.crop)
-        cv2.imwrite(str(directory / f"{name}_glyph.png"), tile.glyph)
+        save_image(directory / f"{name}.png", tile.crop, what="a debug picture")
+        save_image(directory / f"{name}_glyph.png", tile.glyph, what="a debug picture")
         if tile.value_mask is not None:
-            cv2.imwrite(str(directory / f"{name}_value.png"), tile.value_mask)
-    (directory / "reading.json").write_text(json.dumps(reading.to_json(), indent=1) + "\n")
+            save_image(directory / f"{name}_value.png", tile.value_mask, what="a debug picture")
+    save_atomically(
+        directory / "reading.json",
+        (json.dumps(reading.to_json(), indent=1) + "\n").encode(),
+        what="the debug reading",
+    )
 
 
 @dataclass(frozen=True)
@@ -343,7 +349,7 @@ class LearnResult:
 
 
 def learn_image(
-    path: Path,
+    path: str | Path,
     board: Board,
     *,
     style: str | None = None,
@@ -355,10 +361,22 @@ def learn_image(
     import json
 
     from assistant.cut import cut_tiles
+    from assistant.errors import OutputError
     from assistant.imageio import load_image
     from assistant.locate import locate_board
-    from assistant.recognize.template import learn
+    from assistant.recognize.template import check_style_name, learn
 
+    name = check_style_name(style) if style is not None else _style_name(Path(path).stem)
+    if into is not None and into.exists() and not into.is_dir():
+        raise OutputError(
+            f"--into {into} is a file, not a folder",
+            hint="give a folder to store the style in (it is created if missing)",
+        )
+    if all(not label.strip() for row in board.labels for label in row):
+        raise BoardTextError(
+            "the letters are all blank: there is nothing to learn",
+            hint="type the board's letters row by row, e.g. --letters 'ABCD/EFGH/IJKL/MNOP'",
+        )
     image = load_image(path)
     located = locate_board(image, size=size)
     if (located.rows, located.cols) != (board.rows, board.cols):
@@ -367,7 +385,6 @@ def learn_image(
             f"{located.rows}x{located.cols}",
             hint="give one tile per tile of the picture, row by row",
         )
-    name = style or _style_name(path.stem)
     values = [[t.value for t in row] for row in board.tiles] if board.has_values else None
     directory = learn(
         cut_tiles(located),

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 # indices like the solver's paths. README.md ("Positions") says the same.
 
 
+SURE_UNMARKED = 0.995
+"""A tile read at least this sure shows no percentage (said so by :func:`board_legend`)."""
+
+
 def pos_label(r: int, c: int) -> str:
     return f"r{r + 1}c{c + 1}"
 
@@ -68,11 +72,23 @@ def board_table(
                 cell.append(" " + " ".join(extras), style="dim")
             if confidence is not None and (r, c) not in unsure_set:
                 conf = confidence[r][c]
-                if conf < 0.995:
+                if conf < SURE_UNMARKED:
                     cell.append(f" {conf:.0%}", style="dim")
             cells.append(cell)
         table.add_row(*cells)
     return table
+
+
+def board_legend(board: Board, *, unsure: bool = False) -> str:
+    """What the marks of :func:`board_table` with confidences mean, as one line."""
+    parts = [f"NN% = how sure the letter is (none shown: at least {SURE_UNMARKED:.1%} sure)"]
+    if board.has_values:
+        parts.append("small number = point value")
+    if board.has_bonuses:
+        parts.append("DL/TL/DW/TW = bonus square")
+    if unsure:
+        parts.append("? = unsure tile")
+    return "legend: " + "; ".join(parts)
 
 
 def words_text(words: Sequence[WordPath], *, start_rank: int = 1) -> Text:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -27,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
-from assistant.errors import AssistantError, ImageError
+from assistant.errors import AssistantError, BoardTextError, ImageError, UsageError
 from assistant.recognize import Candidate, RecognizeConfig, calibrated
 from assistant.recognize.glyphs import (
     GlyphConfig,
@@ -130,6 +131,21 @@ def user_template_dir() -> Path:
     ~/.local/share/boggle-assistant/templates)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / APP_NAME / "templates"
+
+
+STYLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+"""A style is a plain name: it becomes a folder name, so no separators, dots or spaces."""
+
+
+def check_style_name(name: str) -> str:
+    """``name`` if it is a plain style name (letters, digits, ``-`` and ``_``), else a
+    BoardTextError: a name such as ``../../x`` would write outside the templates folder."""
+    if not STYLE_NAME.fullmatch(name):
+        raise UsageError(
+            f"{name!r} is not a style name",
+            hint="use letters, digits, - and _ only (up to 64), e.g. --style mygame",
+        )
+    return name
 
 
 def _style_dirs(root: Traversable) -> Iterator[Traversable]:
@@ -273,15 +289,16 @@ def _write_disk_cache(
 ) -> None:
     """Write to a temporary file in the same directory, then rename: concurrent first runs
     never leave a torn file. An unwritable cache directory only costs the speed-up."""
-    import tempfile
+    import io
 
+    from assistant.files import replace_atomically
+
+    buffer = io.BytesIO()
+    np.savez(buffer, chars=np.array(chars), styles=np.array(styles), feats=feats,
+             holes=hole_counts)  # fmt: skip
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".templates-", suffix=".npz")
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, chars=np.array(chars), styles=np.array(styles), feats=feats,
-                     holes=hole_counts)  # fmt: skip
-        os.replace(tmp, path)
+        replace_atomically(path, buffer.getvalue())
     except OSError:
         return
 
@@ -785,12 +802,24 @@ def learn(
     are stored upright: at the quarter turn where the current templates read the true label
     best. Templates are appended to the style's manifest, so a style can grow over boards.
     """
+    from assistant.files import save_atomically, save_image, write_error
+
+    check_style_name(style)
     out_dir = directory if directory is not None else user_template_dir() / style
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(exc, out_dir, what=f"the style {style!r}") from None
     manifest_path = out_dir / "manifest.json"
     manifest: list[dict[str, object]] = []
     if manifest_path.exists():
-        manifest = json.loads(manifest_path.read_text())
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise UsageError(
+                f"{manifest_path} is not a template manifest ({exc})",
+                hint="learn into a new style name (--style), or delete that folder",
+            ) from None
     reader = recognizer or TemplateRecognizer()
     if reader.board_is_turned(tiles):
         tilts = [face_tilt(t) for t in tiles]
@@ -803,7 +832,7 @@ def learn(
 
     def store(mask: Mask, char: str, tile: TileImage) -> None:
         name = f"{style}_{len(manifest):05d}.png"
-        cv2.imwrite(str(out_dir / name), mask)
+        save_image(out_dir / name, mask, what="a learned glyph")
         manifest.append(
             {"file": name, "char": char, "font": style, "weight": "learned",
              "size": int(max(mask.shape)), "tile": [tile.row, tile.col]}
@@ -826,12 +855,14 @@ def learn(
             for char, mask in zip(str(value), digits, strict=True):
                 store(np.pad(crop_to_ink(mask), 2), char, tile)
     if len(manifest) == before:
-        raise AssistantError(
+        raise BoardTextError(
             "nothing to learn from this board",
             hint="check the labels against the picture; tiles whose glyph did not split "
             f"as labelled: {', '.join(skipped) or 'none'}",
         )
-    manifest_path.write_text(json.dumps(manifest, indent=1) + "\n")
+    save_atomically(
+        manifest_path, (json.dumps(manifest, indent=1) + "\n").encode(), what="the manifest"
+    )
     return out_dir
 
 
