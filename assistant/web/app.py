@@ -337,37 +337,15 @@ def outcome_json(
         data = render.solution_json(solution, top=None)
         data["reading"] = reading.to_json()
         data["guessed"] = [list(p) for p in reading.uncertain]
-        data["game_confidence"] = 1.0 if game else round(reading.game_confidence, 3)
-        data["game_source"] = "user" if game else ("picture" if reading.game else "unknown")
-        data["unsure"] = [
-            {
-                "row": r,
-                "col": c,
-                "part": "letter",
-                "seen": reading.best_label(r, c),
-                "candidates": [[lab, round(p, 3)] for lab, p in reading.candidates[r][c]],
-                "scored": True,
-            }
-            for r, c in reading.uncertain
-        ]
         return data
     assert board is not None
     parsed = parse_board(board)
     for r, c, token in fixes:
         old = parsed.tile(r, c)
-        parsed = parsed.replace(
-            r, c, parse_tile(token, row=r, col=c).with_extras(old.value, old.bonus)
-        )
+        tile = parse_tile(token, row=r, col=c).with_extras(old.value, old.bonus)
+        parsed = parsed.replace(r, c, tile)
     solution = solve(parsed, dictionary, game or "boggle", min_len=min_len or 3)
-    data = render.solution_json(solution, top=None)
-    data.update(
-        reading=None,
-        guessed=[],
-        unsure=[],
-        game_confidence=1.0,
-        game_source="user" if game else "default",
-    )
-    return data
+    return render.solution_json(solution, top=None)
 
 
 # --------------------------------------------------------------------------- limits

@@ -116,21 +116,7 @@ def event_outcome_json(event: BoardEvent) -> dict[str, Any]:
     """The ``solve --json`` object of a board seen by the watch, plus when and where."""
     from assistant.watch import event_json
 
-    data = event_json(event, top=None)
-    reading = event.reading
-    data["unsure"] = [
-        {
-            "row": r,
-            "col": c,
-            "part": "letter",
-            "seen": reading.best_label(r, c),
-            "candidates": [[label, round(p, 3)] for label, p in reading.candidates[r][c]],
-            "scored": True,
-        }
-        for r, c in reading.uncertain
-    ]
-    data["game_confidence"] = round(reading.game_confidence, 3)
-    return data
+    return event_json(event, top=None)
 
 
 class LiveWatch:
