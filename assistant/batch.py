@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Any, Protocol
 
 from assistant.errors import AssistantError, ExitCode, OutputError, UsageError
 from assistant.files import check_target
-from assistant.read import ReadOptions
+from assistant.pipeline import Request, preload_reader
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -77,12 +77,11 @@ class BatchOptions:
     out: Path | None = None  # .jsonl or .csv; None: JSON Lines on stdout
     jobs: int = 0  # worker processes; 0: read in this process
     resume: bool = False  # skip images already in ``out`` (same path and SHA-256)
-    solve: bool = True
-    game: str | None = None  # scoring rules; None: as read from the image, else boggle
+    # game, minimum length, reader options; batch always solves with best guesses (the
+    # record lists what was unsure and guessed) and solves only when ``request.solve``.
+    request: Request = field(default_factory=lambda: Request(best_guess=True))
     dict_path: str | None = None
-    min_len: int = 3
     top: int = 10  # best words kept per record
-    read: ReadOptions = field(default_factory=ReadOptions)
     config: BatchConfig = field(default_factory=BatchConfig)
 
     @property
@@ -227,17 +226,15 @@ def error_record(
 class ProcessorSettings:
     """What a worker needs to build its ``ImageProcessor`` (sent to worker processes)."""
 
-    read: ReadOptions
-    solve: bool
-    game: str | None
+    request: Request
     dict_path: str | None
-    min_len: int
     top: int
     single_thread: bool = False  # one OpenCV thread: the parallelism is across processes
 
 
 class ImageProcessor:
-    """Reads (and solves) one image after another; loads the dictionary once."""
+    """Reads (and solves) one image after another through the pipeline; loads the
+    dictionary and the templates once."""
 
     def __init__(self, settings: ProcessorSettings) -> None:
         self.settings = settings
@@ -246,14 +243,14 @@ class ImageProcessor:
 
             cv2.setNumThreads(1)
         self.dictionary: Dictionary | None = None
-        if settings.solve:
+        if settings.request.solve:
             from assistant.dictionary import load_dictionary
 
             self.dictionary = load_dictionary(settings.dict_path)
-        if settings.game is not None:
+        if settings.request.chosen_game is not None:
             from assistant.scoring import get_game
 
-            get_game(settings.game)
+            get_game(settings.request.chosen_game)
         preload_reader()
 
     def process(self, path: str, sha256: str | None) -> Record:
@@ -276,8 +273,8 @@ class ImageProcessor:
             )
 
     def _process(self, path: str, sha256: str | None, start: float) -> Record:
+        from assistant import pipeline
         from assistant.imageio import decode_image
-        from assistant.read import read_array
 
         file = Path(path)
         try:
@@ -290,47 +287,17 @@ class ImageProcessor:
             sha256 = hashlib.sha256(data).hexdigest()
         image = decode_image(data, name=path)
         t_decoded = time.perf_counter()
-        reading = read_array(image, self.settings.read, start=start)
-        t_read = time.perf_counter()
-        record: Record = {
-            "path": path,
-            "sha256": sha256,
-            "status": "ok",
-            "game": self.settings.game or reading.game or "boggle",
-            "board": reading.to_json(),
-            "guessed": [],
-            "words": None,
-            "total_score": None,
-            "top_words": None,
-        }
+        outcome = pipeline.run(image, self.settings.request, self.dictionary, start=t_decoded)
+        record: Record = {"path": path, "sha256": sha256, "status": "ok"}
+        record.update(outcome.to_json(top=self.settings.top))
         timings = {
             "decode_ms": (t_decoded - start) * 1000,
-            "read_ms": (t_read - t_decoded) * 1000,
+            "read_ms": outcome.read_ms,
+            "solve_ms": outcome.solve_ms,
+            "total_ms": (time.perf_counter() - start) * 1000,
         }
-        if self.dictionary is not None:
-            from assistant.solver import solve
-
-            board = reading.to_board(best_guess=True)
-            solution = solve(board, self.dictionary, record["game"], min_len=self.settings.min_len)
-            record["guessed"] = [list(p) for p in reading.uncertain]
-            record["words"] = len(solution.words)
-            record["total_score"] = solution.total_score
-            record["top_words"] = [
-                {"word": w.word, "score": w.score, "path": [list(p) for p in w.path]}
-                for w in solution.words[: self.settings.top]
-            ]
-            timings["solve_ms"] = (time.perf_counter() - t_read) * 1000
-        timings["total_ms"] = (time.perf_counter() - start) * 1000
         record["timings"] = {k: round(v, 1) for k, v in timings.items()}
         return record
-
-
-def preload_reader() -> None:
-    """Load the reader's letter templates now (they are kept per process), so that the
-    first image or frame does not pay for it."""
-    from assistant.recognize.template import load_templates
-
-    load_templates()
 
 
 def _one_line(text: str) -> str:
@@ -349,25 +316,34 @@ def flat_record(record: Record) -> dict[str, Any]:
         row["error_kind"] = record["error"]["kind"]
         row["error_message"] = _one_line(record["error"]["message"])
         return row
-    board = record["board"]
     row["game"] = record.get("game") or ""
-    row["rows"], row["cols"] = board["rows"], board["cols"]
-    row["tiles"] = "/".join(
-        " ".join(t or "." for t in line) if any(len(t) != 1 for t in line) else "".join(line)
-        for line in board["tiles"]
+    row["rows"], row["cols"] = record["rows"], record["cols"]
+    row["tiles"] = _tiles_text(record["tiles"])
+    row["unsure"] = len(record["unsure"])
+    row["unsure_tiles"] = " ".join(
+        f"r{u['row'] + 1}c{u['col'] + 1}" + ("" if u["part"] == "letter" else f"-{u['part']}")
+        for u in record["unsure"]
     )
-    row["unsure"] = len(board["uncertain"])
-    row["unsure_tiles"] = " ".join(f"r{r + 1}c{c + 1}" for r, c in board["uncertain"])
-    row["min_confidence"] = min(min(line) for line in board["confidence"])
+    reading = record.get("reading") or {}
+    if reading.get("confidence"):
+        row["min_confidence"] = min(min(line) for line in reading["confidence"])
     row["read_ms"] = timings.get("read_ms", "")
     row["solve_ms"] = timings.get("solve_ms", "")
-    if record.get("words") is not None:
-        row["words"] = record["words"]
+    if record.get("solved"):
+        row["words"] = record["word_count"]
         row["total_score"] = record["total_score"]
-        if record["top_words"]:
-            row["best_word"] = record["top_words"][0]["word"]
-            row["best_score"] = record["top_words"][0]["score"]
+        if record["words"]:
+            row["best_word"] = record["words"][0]["word"]
+            row["best_score"] = record["words"][0]["score"]
     return row
+
+
+def _tiles_text(tiles: list[list[str]]) -> str:
+    """The tiles as board text (rows split by ``/``, an either/or tile as ``A|B``, a blank
+    as ``.``): what ``solve`` accepts back. ``?`` marks a tile read as unsure."""
+    from assistant.board import rows_text
+
+    return rows_text([[(t or ".").replace("/", "|") for t in line] for line in tiles])
 
 
 # --------------------------------------------------------------------------- output
@@ -758,7 +734,7 @@ def run_batch(
             failed[record["error"]["kind"]] += 1
         else:
             counts["read"] += 1
-            if record["board"]["uncertain"]:
+            if record["unsure"]:  # letters, point values or bonus squares
                 counts["unsure"] += 1
         if progress is not None:
             progress.advance(record)
@@ -782,11 +758,8 @@ def run_batch(
             yield path, sha
 
     settings = ProcessorSettings(
-        read=options.read,
-        solve=options.solve,
-        game=options.game,
+        request=options.request,
         dict_path=options.dict_path,
-        min_len=options.min_len,
         top=options.top,
         single_thread=options.jobs > 1,
     )

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
-from assistant.board import Board, parse_board
+from assistant.board import Board, apply_fixes, parse_board
 from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
 
 if TYPE_CHECKING:
@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 
     from assistant.dictionary import Dictionary
     from assistant.locate import Image
+    from assistant.pipeline import Outcome, Request
     from assistant.read import BoardReading
 
 PROG = "boggle-assistant"
+BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
 IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
 
@@ -119,25 +121,57 @@ def _positive(text: str) -> int:
     return n
 
 
-def _add_solve_options(p: argparse.ArgumentParser) -> None:
+def _game_options() -> argparse.ArgumentParser:
+    """--game, --dict, --min-len, --top: declared once, shared by solve, watch and batch."""
+    p = argparse.ArgumentParser(add_help=False)
     g = p.add_argument_group("solving")
     g.add_argument(
         "--game",
         default=None,
         metavar="GAME",
-        help="scoring rules: boggle, wordhunt, wordament, ruzzle, spellcast "
-        "(default: boggle for text; auto for images)",
+        help="scoring rules: boggle, bigboggle, wordhunt, wordament, ruzzle, spellcast, scramble "
+        "(default: boggle for text; auto for images: the game recognised in the picture)",
     )
     g.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    g.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
+    g.add_argument(
+        "--min-len",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="shortest word (default: the game's own, 3; 4 in Big Boggle)",
+    )
     g.add_argument("--top", type=_positive, default=None, metavar="N", help="show the N best")
-    g.add_argument("--json", action="store_true", help="one JSON object per board on stdout")
-    g.add_argument("--literal-q", action="store_true", help="a bare Q is Q, not the Qu tile")
+    return p
 
 
-def _add_image_options(p: argparse.ArgumentParser) -> None:
+def _size_option() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    return p
+
+
+def _screen_options() -> argparse.ArgumentParser:
+    """--region or --monitor, and --interval: where and how often to look at the screen
+    (watch, serve --watch)."""
+    p = argparse.ArgumentParser(add_help=False)
+    g = p.add_argument_group("screen")
+    where = g.add_mutually_exclusive_group()
+    where.add_argument(
+        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
+    )
+    where.add_argument(
+        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
+    )
+    g.add_argument(
+        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    )
+    return p
+
+
+def _image_options() -> argparse.ArgumentParser:
+    """--fix and --debug-dir: shared by solve and read."""
+    p = argparse.ArgumentParser(add_help=False)
     g = p.add_argument_group("images")
-    g.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
     g.add_argument(
         "--fix",
         type=_fix,
@@ -149,6 +183,7 @@ def _add_image_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--debug-dir", type=_folder_out, metavar="DIR", help="write located board and tiles"
     )
+    return p
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -162,21 +197,28 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and details")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    game, size, image = _game_options(), _size_option(), _image_options()
+    where = _screen_options()
 
     p = sub.add_parser(
         "solve",
+        parents=[game, size, image],
         help="list every word on a board (text, text file, image, or - for stdin)",
         description="List every word on a board, best first.\n\n" + BOARD_HELP,
         epilog="examples:\n  boggle-assistant solve TestingTheSolver\n"
         "  boggle-assistant solve shot.png --game wordament --top 20\n"
-        "  printf 'ABCDEFGHIJKLMNOP\\n' | boggle-assistant solve - --json\n\n" + EXIT_CODES_HELP,
+        "  boggle-assistant random | boggle-assistant solve - --json\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "board", metavar="BOARD", help="board text, a file of board text, an image, or -"
     )
-    _add_solve_options(p)
-    _add_image_options(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per board on stdout")
+    p.add_argument(
+        "--literal-q",
+        action="store_true",
+        help="a bare Q is Q, not the Qu tile (the default in games with a plain Q tile)",
+    )
     p.add_argument(
         "--best-guess",
         action="store_true",
@@ -192,25 +234,36 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "read",
+        parents=[size, image],
         help="read the board in an image, without solving",
         description="Read the board in a screenshot or photo and show it with confidences.",
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("image", metavar="IMAGE")
-    p.add_argument("--json", action="store_true", help="the reading as JSON")
-    _add_image_options(p)
+    p.add_argument("--json", action="store_true", help="the reading as JSON (see README)")
+    p.add_argument("--game", default=None, metavar="GAME", help="the game (default: recognise it)")
 
     p = sub.add_parser(
         "random",
         help="roll a random board from the real dice",
-        description="Roll a board from the real dice sets (classic 16, Big Boggle 25).",
+        description="Roll a board from the real dice sets (classic 16, Big Boggle 25, "
+        "Super Big Boggle 36) and print it as board text, one board per line.",
+        epilog="example:\n  boggle-assistant random --size 5 | boggle-assistant solve -",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--size", type=int, default=4, metavar="N", help="4 (classic) or 5 (Big)")
+    p.add_argument(
+        "--size",
+        type=int,
+        default=4,
+        metavar="N",
+        help="4 (classic), 5 (Big Boggle) or 6 (Super Big Boggle); default 4",
+    )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="repeatable rolls")
 
     p = sub.add_parser(
         "learn",
+        parents=[size],
         help="learn a game's look from a labeled screenshot",
         description="Cut the tiles of a screenshot whose letters you give, and store their "
         "glyphs as templates so later screenshots of that game read exactly.",
@@ -219,10 +272,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--letters", required=True, help="the board's tiles as board text")
     p.add_argument("--style", default=None, metavar="NAME", help="style name (default: image)")
     p.add_argument("--into", type=Path, default=None, metavar="DIR", help="template dir")
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
 
     p = sub.add_parser(
         "watch",
+        parents=[game, size, where],
         help="watch the screen and solve each new board as it appears",
         description="Capture the screen, find the board, and show its best words live; "
         "a new game is read and solved as soon as it holds still.",
@@ -230,16 +283,6 @@ def build_parser() -> argparse.ArgumentParser:
         "  boggle-assistant watch --region 700,300,500,500 --game wordament --top 20\n"
         "  boggle-assistant watch --once --output boards.jsonl\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
-    )
-    where.add_argument(
-        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
-    )
-    p.add_argument(
-        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
     )
     p.add_argument("--once", action="store_true", help="stop after the first board")
     p.add_argument("--max-boards", type=_positive, metavar="N", help="stop after N boards")
@@ -260,17 +303,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long to wait for a lost display to come back (default 300)",
     )
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
-    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
-    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
-    p.add_argument("--top", type=_positive, default=None, metavar="N", help="show the N best")
 
     p = sub.add_parser(
         "batch",
+        parents=[game, size],
         help="read (and solve) many images into JSON Lines or CSV",
         description="Read every image given (files, or folders of files) and write one "
-        "record per image: board, confidence, words and score, or the error.",
+        "record per image: the solve --json object plus path and sha256 (with the "
+        f"{BATCH_TOP} best words unless --top), or the error.",
         epilog="examples:\n  boggle-assistant batch shots/ --recursive --out boards.jsonl\n"
         "  boggle-assistant batch shots/ --out boards.jsonl --resume\n"
         "  boggle-assistant batch *.png --no-solve --out boards.csv\n\n" + EXIT_CODES_HELP,
@@ -278,7 +318,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="image files or folders")
     p.add_argument("--recursive", action="store_true", help="also read subfolders")
-    p.add_argument("--glob", metavar="PATTERN", help="only files named like this, e.g. '*.png'")
+    p.add_argument(
+        "--glob",
+        metavar="PATTERN",
+        help="only files named like this, e.g. '*.png' (default: every image in the folder; "
+        "other files are skipped by their content)",
+    )
     p.add_argument(
         "--out", type=Path, metavar="FILE", help="FILE.jsonl or FILE.csv (default: stdout)"
     )
@@ -287,14 +332,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="skip images already in --out")
     p.add_argument("--no-solve", action="store_true", help="read the boards only")
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
-    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
-    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
-    p.add_argument("--top", type=_positive, default=10, metavar="N", help="words per record")
 
     p = sub.add_parser(
         "serve",
+        parents=[game, size, where],
         help="a local web page: paste a screenshot, see every word and its path",
         description="Serve the web page on this machine: paste, drop or choose a screenshot "
         "(or type a board), fix any tile, click a word to see its path. Needs the web extra: "
@@ -315,23 +356,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-upload-mb", type=_positive, default=25, metavar="MB", help="largest upload (25)"
     )
-    p.add_argument("--game", default=None, metavar="GAME", help="default game (default: auto)")
-    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    p.add_argument("--min-len", type=_positive, default=None, metavar="N", help="default 3")
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
-    g = p.add_argument_group("live view (--watch)")
-    g.add_argument(
-        "--watch", action="store_true", help="watch the screen and push each new board to the page"
-    )
-    where = g.add_mutually_exclusive_group()
-    where.add_argument(
-        "--region", type=_region, metavar="X,Y,W,H", help="watch only this part of the screen"
-    )
-    where.add_argument(
-        "--monitor", type=int, default=1, metavar="N", help="monitor to watch (1 = first)"
-    )
-    g.add_argument(
-        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the screen (--region, --monitor) and push each new board to the page",
     )
     for command in sub.choices.values():
         # Accepted after the command too (the error text says "re-run with --verbose");
@@ -423,33 +451,35 @@ def _stdin_boards(stream: TextIO) -> Iterator[tuple[int, str]]:
             yield lineno, text
 
 
-def _apply_fixes(board: Board, fixes: Sequence[tuple[int, int, str]], literal_q: bool) -> Board:
-    from assistant.board import parse_tile
-
-    for r, c, label in fixes:
-        if r >= board.rows or c >= board.cols:
-            raise BoardTextError(
-                f"--fix {r + 1},{c + 1}: the board has {board.rows} rows and {board.cols} columns"
-            )
-        tile = parse_tile(label, literal_q=literal_q, row=r, col=c)
-        old = board.tile(r, c)
-        board = board.replace(r, c, tile.with_extras(old.value, old.bonus))
-    return board
-
-
 # --------------------------------------------------------------------------- commands
 
 
-def _solve_board(args: argparse.Namespace, board: Board, dictionary: Dictionary, game: str) -> Any:
-    from assistant.solver import solve
+def _request(args: argparse.Namespace, *, solve: bool = True) -> Request:
+    """The pipeline request for the user's options (shared by every command)."""
+    from assistant.pipeline import Request
+    from assistant.read import ReadOptions
 
-    return solve(board, dictionary, game, min_len=args.min_len)
+    return Request(
+        game=getattr(args, "game", None),
+        min_len=getattr(args, "min_len", None),
+        best_guess=getattr(args, "best_guess", False),
+        solve=solve,
+        read=ReadOptions(
+            size=getattr(args, "size", None),
+            fixes=tuple(getattr(args, "fix", ())),
+            debug_dir=getattr(args, "debug_dir", None),
+            literal_q=getattr(args, "literal_q", False),
+        ),
+    )
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from assistant import pipeline
+
+    request = _request(args)
     kind, source = _board_source(args.board)
     if kind == "image":
-        return _solve_image(args, Path(source))
+        return _solve_image(args, Path(source), request)
     if args.overlay is not None:
         raise BoardTextError(
             "--overlay draws on a picture, but the board was given as text",
@@ -460,18 +490,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "--debug-dir shows how a picture was read, but the board was given as text",
             hint="give a screenshot or photo, or leave out --debug-dir",
         )
-    game = args.game or "boggle"
-    _check_game(game)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
     if kind == "stdin":
-        return _solve_stdin(args, game)
+        return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
-    board = _apply_fixes(
-        _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, args.literal_q
+    board = apply_fixes(
+        _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, literal_q=args.literal_q
     )
     _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
-    solution = _solve_board(args, board, dictionary, game)
-    _emit_solution(args, solution)
+    _emit(args, pipeline.run_board(board, request, dictionary))
     return ExitCode.OK
 
 
@@ -515,27 +544,17 @@ def _check_game(game: str) -> None:
     get_game(game)
 
 
-def _emit_solution(
-    args: argparse.Namespace,
-    solution: Any,
-    *,
-    reading: BoardReading | None = None,
-    guessed: Sequence[tuple[int, int]] = (),
-) -> None:
+def _emit(args: argparse.Namespace, outcome: Outcome) -> None:
     from assistant import render
 
     if args.json:
-        data = render.solution_json(solution, top=args.top)
-        if reading is not None:
-            data["reading"] = reading.to_json()
-            data["guessed"] = [list(p) for p in guessed]
-        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.write(json.dumps(outcome.to_json(top=args.top)) + "\n")
         return
-    render.print_solution(_stdout_console(), solution, top=args.top, guessed=guessed)
+    render.print_outcome(_stdout_console(), outcome, top=args.top)
 
 
-def _solve_stdin(args: argparse.Namespace, game: str) -> int:
-    from assistant import render
+def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
+    from assistant import pipeline, render
 
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     worst = ExitCode.OK
@@ -549,105 +568,68 @@ def _solve_stdin(args: argparse.Namespace, game: str) -> int:
             if worst == ExitCode.OK:
                 worst = err.exit_code
             continue
-        solution = _solve_board(args, board, dictionary, game)
+        outcome = pipeline.run_board(board, request, dictionary)
         if args.json:
-            sys.stdout.write(json.dumps(render.solution_json(solution, top=args.top)) + "\n")
+            sys.stdout.write(json.dumps(outcome.to_json(top=args.top)) + "\n")
         else:
-            sys.stdout.write(render.solution_line(solution, top=args.top) + "\n")
+            sys.stdout.write(render.outcome_line(outcome, top=args.top) + "\n")
         sys.stdout.flush()
     return worst
 
 
-def _read(args: argparse.Namespace, path: str | Path) -> tuple[Image, BoardReading]:
+def _read(path: str | Path, request: Request) -> tuple[Image, BoardReading]:
     import time
 
+    from assistant import pipeline
     from assistant.imageio import load_image
-    from assistant.read import ReadOptions, read_array
 
     start = time.perf_counter()
     image = load_image(path)
-    game = getattr(args, "game", None)
-    options = ReadOptions(
-        size=args.size,
-        fixes=tuple(args.fix),
-        debug_dir=args.debug_dir,
-        literal_q=getattr(args, "literal_q", False),
-        game=_chosen_game(game),
-    )
-    return image, read_array(image, options, start=start)
+    return image, pipeline.read(image, request, start=start)
 
 
-def _chosen_game(game: str | None) -> str | None:
-    """The game the user chose, or None to recognize it from the picture."""
-    return None if game in (None, "auto") else game
+def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
+    from assistant import pipeline
 
-
-def _solve_image(args: argparse.Namespace, path: Path) -> int:
-    from assistant.read import is_unsure, unsure_error
-
-    image, reading = _read(args, path)
-    game = args.game or "auto"
-    if game == "auto":
-        game = reading.game or "boggle"
-    _check_game(game)
-    if is_unsure(reading, game) and not args.best_guess:
-        raise unsure_error(reading, game)
-    unsure = reading.uncertain
-    board = reading.to_board(best_guess=args.best_guess)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    image, reading = _read(path, request)
+    decision = pipeline.decide(reading, request)  # stops here on unsure tiles
     dictionary = _load_dictionary(args.dict_path, args.verbose)
-    solution = _solve_board(args, board, dictionary, game)
-    if is_unsure(reading, game):
-        where = ", ".join(
-            f"r{r + 1}c{c + 1}"
-            for r, c in sorted({*unsure, *reading.uncertain_values, *reading.uncertain_bonuses})
-        )
+    outcome = pipeline.solve(decision, dictionary, read_ms=reading.elapsed_ms)
+    if decision.guessed:
+        where = ", ".join(f"r{r + 1}c{c + 1}" for r, c in decision.guessed)
         _warn(f"warning: solved with guessed tiles {where} (--best-guess)")
     if args.overlay is not None:
         from assistant.overlay import BoardGeometry, save_overlay
 
         geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
-        save_overlay(args.overlay, image, geometry, solution.words, top=args.top or 5)
+        save_overlay(args.overlay, image, geometry, outcome.words, top=args.top or 5)
         _warn(f"wrote {args.overlay}")
-    _emit_solution(args, solution, reading=reading, guessed=unsure)
+    _emit(args, outcome)
     return ExitCode.OK
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    from assistant import render
+    from assistant import pipeline
 
-    _, reading = _read(args, args.image)
-    if args.json:
-        sys.stdout.write(json.dumps(reading.to_json()) + "\n")
-    else:
-        console = _stdout_console()
-        shown = reading.to_board(best_guess=True)
-        console.print(
-            render.board_table(shown, unsure=reading.uncertain, confidence=reading.confidence)
-        )
-        console.print(render.board_legend(shown, unsure=bool(reading.uncertain)), style="dim")
-        console.print()
-        for r, c in reading.uncertain:
-            cands = " or ".join(label or "blank" for label, _ in reading.candidates[r][c][:3])
-            console.print(f"[red]tile r{r + 1}c{c + 1} unsure[/red] ({cands})")
-        for r, c in reading.uncertain_values:
-            seen = reading.values[r][c] if reading.values else None
-            console.print(f"[red]point value of r{r + 1}c{c + 1} unsure[/red] ({seen}?)")
-        for r, c in reading.uncertain_bonuses:
-            kind = reading.bonuses[r][c] if reading.bonuses else None
-            console.print(f"[red]bonus square of r{r + 1}c{c + 1} unsure[/red] ({kind}?)")
-        game = f", looks like {reading.game}" if reading.game else ""
-        console.print(
-            f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms"
-        )
-    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    return ExitCode.UNSURE_TILES if unsure else ExitCode.OK
+    request = _request(args, solve=False)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    _, reading = _read(args.image, request)
+    outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
+    args.top = None
+    _emit(args, outcome)
+    return ExitCode.UNSURE_TILES if outcome.decision.unsure else ExitCode.OK
 
 
 def cmd_random(args: argparse.Namespace) -> int:
+    from assistant.board import rows_text
     from assistant.dice import random_board
 
     board = random_board(args.size, seed=args.seed)
-    sys.stdout.write("\n".join(" ".join(t.token for t in row) for row in board.tiles) + "\n")
+    # One board per line, in board text: `random | solve -` reads it back.
+    sys.stdout.write(rows_text([[t.token for t in row] for row in board.tiles]) + "\n")
     return ExitCode.OK
 
 
@@ -690,24 +672,23 @@ def _one_numeric_thread() -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from assistant.live import LiveView, PlainView, summary_text
-    from assistant.read import ReadOptions
     from assistant.watch import WatchOptions, run_watch
 
     options = WatchOptions(
         region=args.region,
         monitor=args.monitor,
         interval_s=args.interval,
-        game=_chosen_game(args.game),
         top=args.top,
-        min_len=args.min_len,
         dict_path=args.dict_path,
         once=args.once,
         max_boards=args.max_boards,
         output=args.output,
         retry_for_s=args.retry_for,
         overlay=args.overlay,
-        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+        request=replace(_request(args), best_guess=True),
     )
     console = _stdout_console()
     if console.is_terminal:
@@ -721,19 +702,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from assistant.batch import BatchOptions, default_jobs, progress_for, run_batch
-    from assistant.read import ReadOptions
 
     options = BatchOptions(
         out=args.out,
         jobs=args.jobs or default_jobs(),
         resume=args.resume,
-        solve=not args.no_solve,
-        game=_chosen_game(args.game),
+        request=replace(_request(args, solve=not args.no_solve), best_guess=True),
         dict_path=args.dict_path,
-        min_len=args.min_len,
-        top=args.top,
-        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+        top=args.top if args.top is not None else BATCH_TOP,
     )
     summary = run_batch(
         args.paths,
@@ -747,43 +726,38 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     try:
+        from assistant.web.app import MB, WebConfig
         from assistant.web.serve import ServeError, ServeOptions, serve
     except ImportError:
         from assistant.errors import MissingDependencyError
         from assistant.web import MISSING_HINT
 
         raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None
-    from assistant.read import ReadOptions
     from assistant.watch import WatchOptions
-    from assistant.web.app import MB, WebConfig
 
-    if args.game is not None:
-        _check_game(args.game)
+    request = _request(args)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
     if args.region is not None and not args.watch:
         raise ServeError("--region only applies to the live view", hint="add --watch")
-    web = WebConfig(
-        max_upload_bytes=args.max_upload_mb * MB,
-        dict_path=args.dict_path,
-        game=_chosen_game(args.game),
-        min_len=args.min_len,
-        size=args.size,
-    )
+    web = WebConfig(max_upload_bytes=args.max_upload_mb * MB, request=request, top=args.top)
     watch = None
     if args.watch:
         watch = WatchOptions(
             region=args.region,
             monitor=args.monitor,
             interval_s=args.interval,
-            game=_chosen_game(args.game),
-            min_len=args.min_len or 3,
             dict_path=args.dict_path,
-            read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+            request=replace(request, best_guess=True),
         )
     options = ServeOptions(
         host=args.host, port=args.port, open_browser=args.open, web=web, watch=watch
     )
-    return serve(options, say=_warn)
+    dictionary = _load_dictionary(args.dict_path, args.verbose)  # a bad --dict stops here
+    return serve(options, dictionary, say=_warn)
 
 
 COMMANDS = {

@@ -15,13 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
 from assistant.errors import BoardTextError, UnsureTilesError
-from assistant.locate import Image, LocatedBoard, Point
-from assistant.recognize import TileReading
 
 if TYPE_CHECKING:
+    # Annotations only: typed boards go through this module (pipeline) without loading
+    # numpy or OpenCV.
     from assistant.bonus import BonusGrid
     from assistant.cut import TileImage
     from assistant.games import GameGuess
+    from assistant.locate import Image, LocatedBoard, Point
+    from assistant.recognize import TileReading
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -59,6 +61,8 @@ class BoardReading:
     uncertain_values: tuple[tuple[int, int], ...] = ()
     uncertain_bonuses: tuple[tuple[int, int], ...] = ()
     game_confidence: float = 0.0
+    # Every look the recognizer weighed, best first, with its share of the evidence (0..1).
+    game_candidates: tuple[tuple[str, float], ...] = ()
     notes: tuple[str, ...] = ()  # what would help with unsure tiles (e.g. install Tesseract)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
@@ -108,6 +112,7 @@ class BoardReading:
             "uncertain_bonuses": [[r, c] for r, c in self.uncertain_bonuses],
             "game": self.game,
             "game_confidence": round(self.game_confidence, 3),
+            "game_candidates": [[name, round(share, 3)] for name, share in self.game_candidates],
             "notes": list(self.notes),
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "elapsed_ms": round(self.elapsed_ms, 1),
@@ -247,10 +252,23 @@ def reading_from_tiles(
         uncertain_values=tuple(unsure_values),
         uncertain_bonuses=tuple(unsure_bonuses),
         game_confidence=game.confidence if game is not None else 0.0,
+        game_candidates=_candidates(game),
         notes=tuple(
             dict.fromkeys(t.note for t in readings if t.note and (t.row, t.col) not in fixes)
         ),
     )
+
+
+def _candidates(game: GameGuess | None) -> tuple[tuple[str, float], ...]:
+    """Each weighed look's share of ``exp(points)`` (the recognizer's confidence measure)."""
+    import math
+
+    if game is None or not game.points:
+        return ()
+    best = max(p for _, p in game.points)
+    weights = [(name, math.exp(p - best)) for name, p in game.points]
+    total = sum(w for _, w in weights)
+    return tuple((name, w / total) for name, w in weights)
 
 
 def read_image(source: str | Path | Image, options: ReadOptions | None = None) -> BoardReading:

@@ -29,6 +29,7 @@ from assistant.batch import (
 )
 from assistant.cli import main
 from assistant.errors import ExitCode
+from assistant.pipeline import Request
 
 REPO = Path(__file__).resolve().parent.parent
 REAL = REPO / "fixtures" / "real"
@@ -39,6 +40,7 @@ GOOD = [
     "wordament/blackmonk13_mobile_regular_suffix.jpg",
 ]
 BAD = {"corrupt.jpg", "notes.txt", "empty.png", "huge.png"}
+READ_ONLY = Request(best_guess=True, solve=False)  # batch --no-solve
 
 
 def _letters(name: str) -> list[list[str]]:
@@ -115,12 +117,12 @@ def test_folder_gives_records_for_good_images_and_error_records_for_the_rest(
     for name in GOOD:
         rec = by_name[Path(name).name]
         assert rec["status"] == "ok", rec
-        assert rec["board"]["tiles"] == _letters(name)
-        assert rec["board"]["uncertain"] == [] and rec["guessed"] == []
-        assert rec["words"] > 20 and rec["total_score"] > 0
-        best = rec["top_words"][0]
+        assert rec["tiles"] == _letters(name)
+        assert rec["unsure"] == [] and rec["guessed"] == []
+        assert rec["word_count"] > 20 and rec["total_score"] > 0
+        best = rec["words"][0]
         assert best["word"] and best["score"] > 0 and best["path"]
-        assert len(rec["top_words"]) == 10
+        assert len(rec["words"]) == 10
         assert len(rec["sha256"]) == 64
         assert {"decode_ms", "read_ms", "solve_ms", "total_ms"} <= set(rec["timings"])
     for name in BAD:
@@ -191,12 +193,12 @@ def test_resume_needs_out_and_rejects_foreign_files(tmp_path: Path) -> None:
 def test_resume_trims_a_line_cut_short_by_a_crash(tmp_path: Path) -> None:
     folder = make_folder(tmp_path)
     out = tmp_path / "out.jsonl"
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY))
     lines = out.read_text().splitlines(keepends=True)
     # Keep two records and half of the third, as a power cut in mid-write would.
     out.write_text("".join(lines[:2]) + lines[2][: len(lines[2]) // 2])
     assert len(read_recorded(out, "jsonl").done) == 2
-    summary = run_batch([folder], BatchOptions(out=out, jobs=0, solve=False, resume=True))
+    summary = run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY, resume=True))
     records = _records(out)  # every line is valid JSON again
     assert sorted(Path(r["path"]).name for r in records) == sorted(
         [Path(n).name for n in GOOD] + list(BAD)
@@ -210,12 +212,12 @@ def test_a_changed_file_is_read_again_on_resume(tmp_path: Path) -> None:
     shot = folder / "shot.jpg"
     shutil.copy(REAL / GOOD[0], shot)
     out = tmp_path / "out.jsonl"
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY))
     shutil.copy(REAL / GOOD[1], shot)  # same name, new picture
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False, resume=True))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY, resume=True))
     records = _records(out)
     assert len(records) == 2 and records[0]["sha256"] != records[1]["sha256"]
-    assert records[1]["board"]["tiles"] == _letters(GOOD[1])
+    assert records[1]["tiles"] == _letters(GOOD[1])
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:

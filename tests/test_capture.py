@@ -3,26 +3,16 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
-from xvfb import SCREEN_H, SCREEN_W, VirtualScreen, missing_reason
+from xvfb import SCREEN_H, SCREEN_W, VirtualScreen
 
 from assistant import capture
 from assistant.capture import Grabber, Region, clip_region, open_grabber
 from assistant.cli import main
 from assistant.errors import CaptureError, ExitCode, MissingDependencyError
-
-
-@pytest.fixture
-def screen() -> Iterator[VirtualScreen]:
-    reason = missing_reason()
-    if reason:
-        pytest.skip(reason)
-    with VirtualScreen() as vs:
-        yield vs
 
 
 def _picture(seed: int = 1) -> np.ndarray:

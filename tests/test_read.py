@@ -107,12 +107,17 @@ def test_read_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     label = REAL_LABELS[0]
     assert main(["read", str(REAL / label["file"]), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    for key in ("rows", "cols", "tiles", "confidence", "uncertain", "values", "bonuses",
-                "game", "corners", "elapsed_ms"):  # fmt: skip
+    # the one outcome schema (as solve --json), not solved, with the reading's details
+    for key in ("rows", "cols", "tiles", "values", "bonuses", "game", "game_confidence",
+                "game_source", "words", "unsure", "guessed", "reading", "elapsed_ms"):  # fmt: skip
         assert key in data
+    assert data["solved"] is False and data["words"] == [] and data["word_count"] is None
     assert data["tiles"] == label["letters"]
-    assert len(data["corners"]) == 4 and all(len(p) == 2 for p in data["corners"])
-    assert np.array(data["confidence"]).shape == (4, 4)
+    reading = data["reading"]
+    for key in ("confidence", "uncertain", "candidates", "values", "bonuses", "corners"):
+        assert key in reading
+    assert len(reading["corners"]) == 4 and all(len(p) == 2 for p in reading["corners"])
+    assert np.array(reading["confidence"]).shape == (4, 4)
 
 
 def test_special_tiles_in_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,9 +32,10 @@ import contextlib
 import hashlib
 import json
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,7 +48,7 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from assistant import __version__
+from assistant import __version__, pipeline
 from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError
 
 if TYPE_CHECKING:
@@ -70,10 +71,10 @@ class WebConfig:
     """The server's settings (from ``boggle-assistant serve`` options)."""
 
     max_upload_bytes: int = 25 * MB  # larger requests are refused with 413
-    dict_path: str | None = None  # word list (None: the built-in ENABLE)
-    game: str | None = None  # the default game for the page (None: auto / boggle for text)
-    min_len: int | None = None  # the default minimum word length (None: 3)
-    size: tuple[int, int] | None = None  # board size for images (None: detect)
+    # The user's defaults (--game, --min-len, --size): each request may choose another
+    # game and minimum length.
+    request: pipeline.Request = field(default_factory=pipeline.Request)
+    top: int | None = None  # words per answer (None: all)
     # Uploaded pictures kept (by sha256) so the page can re-solve one with fixes or another
     # game without sending it again; a page whose picture was dropped sends it again.
     image_cache: int = 8
@@ -244,22 +245,22 @@ class Engine:
     the pipeline. Requests run in worker threads; a lock keeps them one at a time (a local
     page has one user, and the reader's caches are per process)."""
 
-    def __init__(self, config: WebConfig) -> None:
+    def __init__(self, config: WebConfig, dictionary: Dictionary | None = None) -> None:
         self.config = config
         self._lock = threading.Lock()
         self._images: OrderedDict[str, bytes] = OrderedDict()
-        self._dictionary: Dictionary | None = None
+        self._dictionary = dictionary
 
     def warm_up(self) -> None:
-        """Load the word list and the letter templates now, not on the first request (a bad
-        ``--dict`` fails here, before the server starts). Once is enough."""
-        from assistant.batch import preload_reader
+        """Load the word list (unless given) and the letter templates now, not on the first
+        request. Once is enough."""
         from assistant.dictionary import load_dictionary
+        from assistant.pipeline import preload_reader
 
         with self._lock:
             if self._dictionary is None:
-                self._dictionary = load_dictionary(self.config.dict_path)
-                preload_reader()
+                self._dictionary = load_dictionary(None)
+            preload_reader()
 
     def remember(self, image: bytes) -> str:
         key = hashlib.sha256(image).hexdigest()
@@ -279,6 +280,19 @@ class Engine:
             )
         return image
 
+    def request_for(self, req: SolveRequest) -> pipeline.Request:
+        """The pipeline request: the server's defaults, the page's choices, and the web's
+        unsure policy -- solve with the best candidates and list them (``unsure``,
+        ``guessed``), since the page is where the user fixes them."""
+        base = self.config.request
+        return replace(
+            base,
+            game=req.game or base.game,
+            min_len=req.min_len if req.min_len is not None else base.min_len,
+            best_guess=True,
+            read=replace(base.read, fixes=req.fixes, size=req.size or base.read.size),
+        )
+
     def solve(self, req: SolveRequest) -> tuple[dict[str, Any], str | None]:
         """The ``solve --json`` object for a request, and the image id (images only)."""
         image_id: str | None = None
@@ -288,64 +302,24 @@ class Engine:
         elif req.image_id is not None:
             image_id = req.image_id
             image = self.recall(req.image_id)
-        game = req.game or self.config.game
-        min_len = req.min_len if req.min_len is not None else self.config.min_len
+        request = self.request_for(req)
         with self._lock:
-            if self._dictionary is None:
-                from assistant.dictionary import load_dictionary
+            if image is not None:
+                from assistant.imageio import decode_image
 
-                self._dictionary = load_dictionary(self.config.dict_path)
-            outcome = outcome_json(
-                image=image,
-                board=req.board,
-                game=game,
-                min_len=min_len,
-                fixes=req.fixes,
-                size=req.size or self.config.size,
-                dictionary=self._dictionary,
-            )
-        return outcome, image_id
+                start = time.perf_counter()
+                array = decode_image(image, name="the uploaded picture")
+                outcome = pipeline.run(array, request, self._dictionary, start=start)
+            else:
+                from assistant.board import apply_fixes, parse_board
 
-
-def outcome_json(
-    *,
-    image: bytes | None,
-    board: str | None,
-    game: str | None,
-    min_len: int | None,
-    fixes: tuple[tuple[int, int, str], ...],
-    size: tuple[int, int] | None,
-    dictionary: Dictionary,
-) -> dict[str, Any]:
-    """The one call into the library: read (for a picture) -> decide -> solve -> the
-    ``solve --json`` object. Unsure tiles are solved with their best candidate and listed in
-    ``unsure`` and ``guessed`` (the page marks them and asks the user to confirm them)."""
-    # TEMPORARY glue until assistant.pipeline lands on main: replaced by pipeline.run /
-    # pipeline.run_board + Outcome.to_json.
-    from assistant import render
-    from assistant.board import parse_board, parse_tile
-    from assistant.read import ReadOptions, read_array
-    from assistant.solver import solve
-
-    if image is not None:
-        from assistant.imageio import decode_image
-
-        array = decode_image(image, name="the uploaded picture")
-        reading = read_array(array, ReadOptions(size=size, fixes=fixes, game=game), start=None)
-        name = game or reading.game or "boggle"
-        solution = solve(reading.to_board(best_guess=True), dictionary, name, min_len=min_len or 3)
-        data = render.solution_json(solution, top=None)
-        data["reading"] = reading.to_json()
-        data["guessed"] = [list(p) for p in reading.uncertain]
-        return data
-    assert board is not None
-    parsed = parse_board(board)
-    for r, c, token in fixes:
-        old = parsed.tile(r, c)
-        tile = parse_tile(token, row=r, col=c).with_extras(old.value, old.bonus)
-        parsed = parsed.replace(r, c, tile)
-    solution = solve(parsed, dictionary, game or "boggle", min_len=min_len or 3)
-    return render.solution_json(solution, top=None)
+                assert req.board is not None
+                literal_q = request.read.literal_q
+                board = apply_fixes(
+                    parse_board(req.board, literal_q=literal_q), req.fixes, literal_q=literal_q
+                )
+                outcome = pipeline.run_board(board, request, self._dictionary)
+        return outcome.to_json(top=self.config.top), image_id
 
 
 # --------------------------------------------------------------------------- limits
@@ -414,13 +388,15 @@ def too_large(size: int, limit: int) -> UploadTooLargeError:
 def create_app(
     config: WebConfig | None = None,
     *,
+    dictionary: Dictionary | None = None,
     broadcaster: Broadcaster | None = None,
     watch: LiveWatch | None = None,
 ) -> Starlette:
-    """The ASGI application. ``watch`` (with its ``broadcaster``) is started and stopped
-    with the app; without it the page has no live view."""
+    """The ASGI application. ``dictionary``: the word list (None: ENABLE, loaded at start).
+    ``watch`` (with its ``broadcaster``) is started and stopped with the app; without it
+    the page has no live view."""
     config = config or WebConfig()
-    engine = Engine(config)
+    engine = Engine(config, dictionary)
 
     async def page(request: Request) -> Response:
         return FileResponse(_static_dir() / "index.html", headers=_PAGE_HEADERS)
@@ -441,8 +417,8 @@ def create_app(
             {
                 "version": __version__,
                 "games": [{"name": g.name, "title": g.title} for g in GAMES.values()],
-                "game": config.game,
-                "min_len": config.min_len or 3,
+                "game": config.request.chosen_game,
+                "min_len": config.request.min_len,
                 "max_upload_bytes": config.max_upload_bytes,
                 "live": watch is not None,
             }

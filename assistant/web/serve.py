@@ -14,10 +14,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from assistant.errors import AssistantError, ExitCode
 from assistant.watch import WatchOptions
 from assistant.web.app import WebConfig
+
+if TYPE_CHECKING:
+    from assistant.dictionary import Dictionary
 
 SHUTDOWN_GRACE_S = 3.0
 
@@ -88,8 +92,11 @@ def url_of(sock: socket.socket, host: str) -> str:
     return f"http://{_netloc(shown.strip('[]'), port)}/"
 
 
-def serve(options: ServeOptions, *, say: Callable[[str], None]) -> int:
-    """Serve until Ctrl-C; ``say`` prints a line for the user (stderr)."""
+def serve(
+    options: ServeOptions, dictionary: Dictionary | None = None, *, say: Callable[[str], None]
+) -> int:
+    """Serve until Ctrl-C; ``say`` prints a line for the user (stderr). ``dictionary``: the
+    word list (None: ENABLE)."""
     try:
         import uvicorn
     except ImportError:
@@ -110,8 +117,8 @@ def serve(options: ServeOptions, *, say: Callable[[str], None]) -> int:
         from dataclasses import replace
 
         web = replace(web, allowed_hosts=("*",))
-    app = create_app(web, broadcaster=broadcaster, watch=watch)
-    app.state.engine.warm_up()  # a bad --dict is one error line now, not a failed startup
+    app = create_app(web, dictionary=dictionary, broadcaster=broadcaster, watch=watch)
+    app.state.engine.warm_up()  # the templates load now, not during the first request
     sock = bind(options.host, options.port)
     if not loopback:
         say(

@@ -218,28 +218,7 @@ function showPicture(blob) {
 
 // --------------------------------------------------------------------------- the outcome
 
-// The outcome as the page uses it: where an older server's answer lacks the decision's
-// fields (unsure parts, game confidence), they are taken from its reading.
-function normalise(out) {
-  const rd = out.reading;
-  if (!out.unsure) {
-    out.unsure = [];
-    if (rd) {
-      for (const [r, c] of rd.uncertain || []) {
-        const cands = (rd.candidates && rd.candidates[`${r},${c}`]) || [];
-        out.unsure.push({ row: r, col: c, part: "letter", seen: cands.length ? cands[0][0] : null, candidates: cands, scored: true });
-      }
-    }
-  }
-  if (out.game_confidence === undefined) out.game_confidence = rd ? rd.game_confidence : 1;
-  if (!out.game_source) {
-    out.game_source = S.userGame ? "user" : !rd ? "default" : rd.game ? "picture" : "unknown";
-  }
-  return out;
-}
-
 function show(out) {
-  normalise(out);
   const sameBoard = S.out && S.out.rows === out.rows && S.out.cols === out.cols;
   S.out = out;
   if (S.source && S.source.kind !== "image") S.source.text = boardText(out);
