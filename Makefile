@@ -5,16 +5,24 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# System packages: Tesseract (second-opinion OCR), Xvfb (watch-mode tests on a virtual
-# screen), the free fonts the letter templates and synthetic boards are rendered from, and
-# Chromium with its WebDriver for the web page tests (Debian's packages: no browser downloads).
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb chromium chromium-driver fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore
+CORE := assistant/_solvercore.so
+# System packages: gcc (the solver's compiled core), Tesseract (second-opinion OCR), Xvfb
+# (watch-mode tests on a virtual screen), the free fonts the letter templates and synthetic
+# boards are rendered from, and Chromium with its WebDriver for the web page tests (Debian's
+# packages: no browser downloads).
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb chromium chromium-driver fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore gcc
 
 .PHONY: all setup system-packages demo test lint bench screenshots clean
 
 all: demo
 
-setup: system-packages $(STAMP)
+setup: system-packages $(STAMP) $(CORE)
+
+# The solver's compiled core (no headers or libc needed). Without a C compiler the solver
+# runs its pure-Python search, which gives the same answers more slowly.
+$(CORE): assistant/_solvercore.c
+	@$(CC) -O2 -shared -fPIC -nostdlib -o $@ $< || \
+	  echo "note: could not build $@; the solver uses its pure-Python search" >&2
 
 system-packages:
 	@.ci/system-packages $(SYSTEM_PACKAGES)
@@ -53,4 +61,4 @@ bench: setup
 	$(PY) benchmarks/batch.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(CORE) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -15,6 +15,7 @@ written: renaming over it would destroy it, or, as root, turn a device node into
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import stat
 import tempfile
@@ -94,6 +95,9 @@ def replace_atomically(path: str | Path, data: bytes) -> Path:
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as out:
+            # Held until closed: a cache build that finds this file unlocked knows its
+            # writer died, and removes it (assistant.cachefile.clean).
+            fcntl.flock(out.fileno(), fcntl.LOCK_EX)
             out.write(data)
             out.flush()
             os.fchmod(out.fileno(), mode)

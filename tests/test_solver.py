@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant import solver
 from assistant.board import Board, Tile, TileKind, parse_board
 from assistant.dice import random_board
 from assistant.dictionary import (
@@ -361,6 +362,46 @@ def test_enable_random_boards_match_a_dict_trie(enable: Dictionary) -> None:
     for seed in range(5):
         board = random_board(4, seed=seed)
         assert set(words_of(solve(board, enable))) == dict_trie_words(board, words)
+
+
+# -- the compiled core against the pure-Python search -------------------------------------
+
+
+def solve_pure(
+    board: Board | str, d: Dictionary, game: str = "boggle", min_len: int = 3
+) -> Solution:
+    """``solve`` with the compiled core switched off (as on a machine without a compiler)."""
+    with solver.pure_python_search():
+        assert solver._compiled_core() is None
+        return solve(board, d, game, min_len=min_len)
+
+
+def needs_core() -> None:
+    if solver._compiled_core() is None:
+        pytest.skip("the compiled core is not built here (make setup builds it with gcc)")
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_and_words(plain=True), st.sampled_from(sorted(GAMES)), st.integers(1, 4))
+def test_compiled_core_equals_pure_python(
+    case: tuple[Board, set[str], int], game: str, min_len: int
+) -> None:
+    needs_core()
+    board, words, _ = case
+    d = dictionary_from_words(words)
+    assert solve(board, d, game, min_len=min_len).words == solve_pure(board, d, game, min_len).words
+
+
+@pytest.mark.parametrize("game", ["boggle", "wordament"])
+def test_compiled_core_equals_pure_python_on_enable(enable: Dictionary, game: str) -> None:
+    """Real boards of every size, and the richest 4x4 board (its output outgrows the first
+    buffers the core is given)."""
+    needs_core()
+    boards: list[Board | str] = [random_board(n, seed=s) for n in (4, 5, 6) for s in range(4)]
+    boards += ["SERSPATGLINESERS", "/".join(["SERSPATG", "LINESERS"] * 4)]
+    for board in boards:
+        fast = solve(board, enable, game)
+        assert fast.words and fast.words == solve_pure(board, enable, game).words
 
 
 # -- the API -----------------------------------------------------------------------------
