@@ -56,6 +56,7 @@ screenshots: setup
 # Speed and accuracy figures quoted in README.md (each script exits 1 if a target is missed).
 bench: setup
 	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/image.py
 	$(PY) benchmarks/ocr.py
 	$(PY) benchmarks/watch.py
 	$(PY) benchmarks/batch.py

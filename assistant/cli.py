@@ -17,7 +17,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, apply_fixes, parse_board
-from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
+from assistant.errors import (
+    AssistantError,
+    BoardShapeError,
+    BoardTextError,
+    ExitCode,
+    MissingDependencyError,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -620,7 +626,14 @@ def cmd_read(args: argparse.Namespace) -> int:
     outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
     args.top = None
     _emit(args, outcome)
-    return ExitCode.UNSURE_TILES if outcome.decision.unsure else ExitCode.OK
+    if not outcome.decision.unsure:
+        return ExitCode.OK
+    from assistant.read import unsure_error
+
+    err = unsure_error(reading, all_extras=True)
+    if isinstance(err, MissingDependencyError):
+        raise err  # the same rule as solve: exit 10, naming Tesseract
+    return ExitCode.UNSURE_TILES
 
 
 def cmd_random(args: argparse.Namespace) -> int:
@@ -732,7 +745,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from assistant.web.app import MB, WebConfig
         from assistant.web.serve import ServeError, ServeOptions, serve
     except ImportError:
-        from assistant.errors import MissingDependencyError
         from assistant.web import MISSING_HINT
 
         raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None

@@ -29,20 +29,15 @@ place with ``os.replace``, so concurrent first runs never leave a torn file.
 from __future__ import annotations
 
 import functools
-import gzip
-import hashlib
 import io
-import json
 import struct
 import sys
 import time
-import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 
 from assistant.cachefile import CACHE_APP_DIR as CACHE_APP_DIR  # re-exported
@@ -60,6 +55,9 @@ LETTER_U = ord("u") - 97
 
 BUILTIN_NAME = "ENABLE"
 BUILTIN_RESOURCE = ("data", "enable1.txt.gz")
+# The sha256 of BUILTIN_RESOURCE (tests check it): a cached load of the built-in list then
+# reads only the cache file, not the list (and imports neither hashlib nor gzip).
+BUILTIN_SHA256 = "f84a5c351fdcb2ff0686c5a0a3f8f7ba1b0f59a04d764db7ddf3f079b564b4b5"
 
 # Bounds on what is read as a word list, so that a wrong file (a device, a disk image, a
 # pipe that never ends) gives a clear error instead of exhausting memory. The largest real
@@ -178,6 +176,8 @@ def fold_word(text: str) -> str | None:
     word = text.strip().lower()
     if word.isascii():
         return word if word.isalpha() else None
+    import unicodedata
+
     word = unicodedata.normalize("NFKD", word.translate(_LIGATURES))
     word = "".join(ch for ch in word if not unicodedata.combining(ch))
     return word if word.isascii() and word.isalpha() else None
@@ -216,6 +216,8 @@ def _fold_lines(lines: Iterable[str], name: str = "<words>") -> _WordList:
 def _parse_list(data: bytes, name: str) -> _WordList:
     if data[:2] == b"\x1f\x8b":
         try:
+            import gzip
+
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
                 data = unpacked.read(MAX_LIST_BYTES + 1)
             if len(data) > MAX_LIST_BYTES:
@@ -363,6 +365,8 @@ def dictionary_from_words(words: Iterable[str], *, source: str = "<words>") -> D
             f"{source} has no usable words", hint="give at least one word made of letters"
         )
     table = compile_words(parsed.words)
+    import hashlib
+
     digest = hashlib.sha256("\n".join(parsed.words).encode()).hexdigest()
     return Dictionary(
         source=source,
@@ -394,6 +398,8 @@ class _Compiled:
 
 
 def _encode(compiled: _Compiled, sha256: str) -> bytes:
+    import json
+
     meta = json.dumps({"dropped_examples": list(compiled.dropped_examples)}).encode()
     table = compiled.table
     if sys.byteorder == "big":
@@ -438,6 +444,8 @@ def _decode(data: bytes, sha256: str) -> _Compiled:
     table.frombytes(payload)
     if sys.byteorder == "big":
         table.byteswap()
+    import json
+
     try:
         examples = tuple(str(e) for e in json.loads(bytes(meta))["dropped_examples"])
     except (ValueError, KeyError, TypeError) as exc:
@@ -520,9 +528,9 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     for a missing, unreadable, binary, non-UTF-8 or empty list.
     """
     start = time.perf_counter()
+    data: bytes | None = None
     if path is None:
-        source, list_path = BUILTIN_NAME, None
-        data = resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
+        source, list_path, sha256 = BUILTIN_NAME, None, BUILTIN_SHA256
     else:
         if str(path) == "":
             raise WordListError(
@@ -532,7 +540,9 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         list_path = Path(path)
         source = str(path)
         data = _read_list(list_path)
-    sha256 = hashlib.sha256(data).hexdigest()
+        import hashlib
+
+        sha256 = hashlib.sha256(data).hexdigest()
 
     note: str | None = None
     status = CacheStatus.BUILT
@@ -564,6 +574,8 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     if compiled is not None:
         status = CacheStatus.HIT
     else:
+        if data is None:
+            data = builtin_list_bytes()
         with building(f"compiling the word list {source}") as progress:
             parsed = _parse_list(data, source)
             progress.update(0.0)
@@ -595,6 +607,13 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         cache_note=note,
         load_ms=(time.perf_counter() - start) * 1000,
     )
+
+
+def builtin_list_bytes() -> bytes:
+    """The built-in ENABLE list as shipped (gzip-compressed)."""
+    from importlib import resources
+
+    return resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
 
 
 @functools.cache

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
-from assistant.errors import BoardTextError, UnsureTilesError
+from assistant.errors import BoardTextError, MissingDependencyError, UnsureTilesError
 
 if TYPE_CHECKING:
     # Annotations only: typed boards go through this module (pipeline) without loading
@@ -126,18 +126,25 @@ def tile_from_label(label: str, r: int = 0, c: int = 0) -> Tile:
     return parse_tile(label.replace("/", "|"), literal_q=False, row=r, col=c)
 
 
-def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesError:
+def unsure_error(
+    reading: BoardReading, game: str | None = None, *, all_extras: bool = False
+) -> UnsureTilesError | MissingDependencyError:
     """The message for unsure tiles: where they are, the candidates, and the exact fix.
 
     Unsure point values count when ``game`` scores with tile values (Wordament, Ruzzle,
-    SpellCast), unsure bonus squares when it scores with bonuses."""
+    SpellCast), unsure bonus squares when it scores with bonuses (both with ``all_extras``,
+    as for ``read``, which solves nothing).
+
+    One rule for every command: when Tesseract, the second opinion for unsure tiles, was
+    wanted but is not installed, it is a MissingDependencyError (exit 10) naming it and how
+    to install it, with the same ``--fix`` hint; otherwise an UnsureTilesError (exit 9)."""
     parts, fixes = [], []
     for r, c in reading.uncertain:
         cands = [label or "blank" for label, _ in reading.candidates[r][c][:3]]
         parts.append(f"tile r{r + 1}c{c + 1} unsure ({' or '.join(cands) or 'unreadable'})")
         best = reading.candidates[r][c][0][0] if reading.candidates[r][c] else "?"
         fixes.append(f"--fix {r + 1},{c + 1}={best.replace('/', '|') or '.'}")
-    needs_values, needs_bonuses = _scored_extras(game)
+    needs_values, needs_bonuses = (True, True) if all_extras else _scored_extras(game)
     if needs_values:
         for r, c in reading.uncertain_values:
             value = reading.values[r][c] if reading.values else None
@@ -150,8 +157,18 @@ def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesE
             parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
             fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
     hint = f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)"
-    if reading.notes:
-        hint += "; " + "; ".join(reading.notes)
+    from assistant.recognize.tesseract import INSTALL_HINT, MISSING_NOTE
+
+    missing = any(note.startswith(MISSING_NOTE) for note in reading.notes)
+    notes = [note for note in reading.notes if not note.startswith(MISSING_NOTE)]
+    if notes:
+        hint += "; " + "; ".join(notes)
+    if missing:
+        return MissingDependencyError(
+            "; ".join(parts) + "; Tesseract (tesseract-ocr), the second opinion for unsure "
+            "tiles, is not installed",
+            hint=f"{INSTALL_HINT}, or {hint}",
+        )
     return UnsureTilesError("; ".join(parts), hint=hint)
 
 

@@ -533,18 +533,22 @@ class _Watcher:
         cfg, opts = self.config, self.options
         delay = cfg.backoff_first_s
         deadline = time.monotonic() + opts.retry_for_s
-        reason = err.message
+        first = reason = err.message
+        self.say(
+            f"{first}: watch tries to reconnect for up to {opts.retry_for_s:.0f} s "
+            "(--retry-for), then stops; once it is back, watch searches for the board again",
+            warning=True,
+        )
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise CaptureError(
-                    f"the display went away ({reason}) and did not come back "
-                    f"within {opts.retry_for_s:.0f} s",
+                    f"{first} and did not come back within {opts.retry_for_s:.0f} s",
                     hint="check that the X server or desktop session is running, then "
-                    "start watch again",
+                    "start watch again (--retry-for waits longer)",
                 ) from err
             wait = min(delay, left)
-            self.say(f"display lost ({reason}); retrying in {wait:.1f} s", warning=True)
+            self.say(f"display lost ({reason}); next try in {wait:.1f} s", warning=True)
             time.sleep(wait)
             delay = min(delay * 2, cfg.backoff_max_s)
             try:

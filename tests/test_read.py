@@ -245,7 +245,7 @@ def test_without_tesseract_the_message_says_how_to_install_it(
     image = REAL / "wordament" / "blackmonk13_mobile_2_letter.jpg"
     assert main(["read", str(image), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["tiles"] == REAL_LABELS[5]["letters"]
-    assert main(["solve", str(_occluded(tmp_path))]) == ExitCode.UNSURE_TILES
+    assert main(["solve", str(_occluded(tmp_path))]) == ExitCode.MISSING_DEPENDENCY
     err = capsys.readouterr().err
     assert "tile r2c2 unsure" in err and "sudo apt-get install tesseract-ocr" in err
 
