@@ -16,6 +16,7 @@ import csv
 import fnmatch
 import hashlib
 import io
+import itertools
 import json
 import os
 import signal
@@ -101,6 +102,7 @@ class BatchSummary:
     failed_before: int  # error records found on --resume for the files skipped
     elapsed_s: float
     interrupted: bool
+    not_images: int = 0  # files in the folders that are not pictures, left out
 
     @property
     def throughput(self) -> float:
@@ -118,8 +120,12 @@ class BatchSummary:
         lines = [
             f"images: {self.images}"
             + (f" ({self.skipped} already recorded, skipped)" if self.skipped else ""),
+        ]
+        if self.not_images:
+            lines.append(f"skipped: {self.not_images} files that are not images")
+        lines += [
             f"read: {self.read}",
-            f"unsure: {self.unsure}",
+            f"unsure: {self.unsure}",  # boards with an unsure letter, value or bonus
         ]
         n_failed = sum(self.failed.values())
         if n_failed:
@@ -153,16 +159,36 @@ class Progress(Protocol):
 # --------------------------------------------------------------------------- finding images
 
 
+@dataclass(frozen=True)
+class Found:
+    """The files a batch reads, and the files of its folders it leaves out."""
+
+    images: list[Path]
+    not_images: list[Path]
+
+
 def find_images(
     paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
 ) -> list[Path]:
+    """The files to read, in a stable order, each once (see ``discover``)."""
+    return discover(paths, recursive=recursive, pattern=pattern).images
+
+
+def discover(
+    paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
+) -> Found:
     """The files to read, in a stable order, each once.
 
     A file named on the command line is always taken (even a missing one, which then gets
     an error record); a directory gives its files (not hidden ones), and with ``recursive``
     those of its subdirectories. ``pattern`` (``--glob``, e.g. ``*.png``) filters the names
-    of files found in directories."""
+    of files found in directories. A file in a directory that neither its name nor its first
+    bytes call a picture (notes, ``Thumbs.db``) is left out and listed in ``not_images``; a
+    picture that turns out corrupt still gets its error record."""
+    from assistant.files import looks_like_image
+
     found: list[Path] = []
+    not_images: list[Path] = []
     seen: set[str] = set()
 
     def add(p: Path) -> None:
@@ -181,9 +207,13 @@ def find_images(
             add(p)
             continue
         for f in _walk(p, recursive):
-            if pattern is None or fnmatch.fnmatch(f.name, pattern):
+            if pattern is not None and not fnmatch.fnmatch(f.name, pattern):
+                continue
+            if looks_like_image(f):
                 add(f)
-    return found
+            else:
+                not_images.append(f)
+    return Found(found, not_images)
 
 
 def image_identity(path: str | Path) -> str:
@@ -604,9 +634,9 @@ def _worker_main(conn: Connection, settings: ProcessorSettings) -> None:
             if task is None:
                 return
             conn.send(("record", processor.process(*task)))
-    except (EOFError, BrokenPipeError, ConnectionResetError):
-        # The parent is gone (killed, or stopped without saying goodbye): nothing is
-        # waiting for this worker's records, so stop quietly.
+    except (EOFError, OSError):
+        # The parent is gone (finished, killed, or stopped without saying goodbye): nothing
+        # is waiting for this worker's records, so stop quietly.
         return
 
 
@@ -803,7 +833,8 @@ def run_batch(
     finished record already in the file. Raises OutputError when ``options.out`` cannot be
     used, and the dictionary's or game's error when they are bad."""
     started = time.perf_counter()
-    files = find_images(paths, recursive=recursive, pattern=pattern)
+    found = discover(paths, recursive=recursive, pattern=pattern)
+    files = found.images
     fmt = options.format
     recorded = Recorded(frozenset(), frozenset())
     stream: IO[str] | RecordFile
@@ -864,12 +895,19 @@ def run_batch(
         progress.start(len(files))
     try:
         with _terminate_is_interrupt():
-            if options.jobs <= 0:
+            pending = tasks()
+            # Workers (and the dictionary) only when there is an image to read: a resumed
+            # run with nothing left stops here, with no worker to start and stop half-way.
+            first = _next_task(pending, emit)
+            if first is None:
+                pass
+            elif options.jobs <= 0:
                 processor = ImageProcessor(settings)
-                for task in tasks():
+                for task in itertools.chain([first], pending):
                     emit(task if isinstance(task, dict) else processor.process(*task))
             else:
-                _run_pool(options.jobs, settings, options.config, tasks(), emit)
+                queue = itertools.chain([first], pending)
+                _run_pool(options.jobs, settings, options.config, queue, emit)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -887,6 +925,7 @@ def run_batch(
         failed_before=failed_before,
         elapsed_s=time.perf_counter() - started,
         interrupted=interrupted,
+        not_images=len(found.not_images),
     )
 
 

@@ -24,6 +24,7 @@ from assistant.errors import (
     ExitCode,
     MissingDependencyError,
 )
+from assistant.registry import GAMES, get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 
 PROG = "boggle-assistant"
 BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
-IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
 
 EXIT_CODES_HELP = """\
 exit codes:
@@ -135,8 +134,8 @@ def _game_options() -> argparse.ArgumentParser:
         "--game",
         default=None,
         metavar="GAME",
-        help="scoring rules: boggle, bigboggle, wordhunt, wordament, ruzzle, spellcast, scramble "
-        "(default: boggle for text; auto for images: the game recognised in the picture)",
+        help=f"the game, for its rules and scores: {', '.join(GAMES)} (default: boggle for "
+        "text; auto for images: the game recognised in the picture)",
     )
     g.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
     g.add_argument(
@@ -408,17 +407,6 @@ def _load_dictionary(path: str | None, verbose: bool) -> Dictionary:
     return dictionary
 
 
-def _looks_like_image(path: Path) -> bool:
-    if path.suffix.lower() in IMAGE_SUFFIXES:
-        return True
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(8)
-    except OSError:
-        return False
-    return head.startswith(IMAGE_MAGIC)
-
-
 def _board_source(arg: str) -> tuple[str, Path | str]:
     """Decide what BOARD is: ("stdin", "-"), ("image", path), ("file", path) or
     ("text", text)."""
@@ -429,9 +417,11 @@ def _board_source(arg: str) -> tuple[str, Path | str]:
             "no board given (the argument is empty)",
             hint="give the letters (e.g. TestingTheSolver), a board text file or an image",
         )
+    from assistant.files import IMAGE_SUFFIXES, looks_like_image
+
     path = Path(arg)
     if path.suffix.lower() in IMAGE_SUFFIXES or (
-        path.exists() and (path.is_dir() or _looks_like_image(path))
+        path.exists() and (path.is_dir() or looks_like_image(path))
     ):
         return "image", path  # imageio reports missing files and directories
     if path.is_file():
@@ -501,8 +491,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if kind == "stdin":
         return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
+    literal_q = _literal_q(args, request)
     board = apply_fixes(
-        _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, literal_q=args.literal_q
+        _parse_board_arg(text, kind, literal_q=literal_q), args.fix, literal_q=literal_q
     )
     _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
@@ -545,9 +536,13 @@ def _looks_like_file_name(text: str) -> bool:
 
 
 def _check_game(game: str) -> None:
-    from assistant.scoring import get_game
-
     get_game(game)
+
+
+def _literal_q(args: argparse.Namespace, request: Request) -> bool:
+    """A bare Q in board text is a plain Q with --literal-q, or in a game whose Q tile is
+    plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
+    return bool(args.literal_q) or request.text_literal_q
 
 
 def _emit(args: argparse.Namespace, outcome: Outcome) -> None:
@@ -566,7 +561,7 @@ def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
     worst = ExitCode.OK
     for lineno, text in _stdin_boards(sys.stdin):
         try:
-            board = parse_board(text, literal_q=args.literal_q)
+            board = parse_board(text, literal_q=_literal_q(args, request))
             _check_text_size(board, args.size)
         except AssistantError as err:
             # One bad line must not lose the others: report it and go on.
@@ -652,6 +647,12 @@ def cmd_learn(args: argparse.Namespace) -> int:
     board = parse_board(args.letters)
     result = learn_image(args.image, board, style=args.style, into=args.into, size=args.size)
     _warn(f"learned {result.glyphs} glyphs as style {result.style!r} in {result.directory}")
+    for r, c, given, seen, confidence in result.contradictions:
+        _warn(
+            f"warning: tile r{r + 1}c{c + 1} is labelled {given or 'blank'} but reads as "
+            f"{seen or 'blank'} ({confidence:.0%} sure); learned as labelled: if that was a "
+            f"typo, delete {result.directory} and learn again with the right --letters"
+        )
     return ExitCode.OK
 
 

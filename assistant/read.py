@@ -381,6 +381,11 @@ class LearnResult:
     style: str
     directory: Path
     glyphs: int
+    # Tiles whose label contradicts what the reader confidently sees before learning:
+    # (row, col, label given, label read, confidence). Learned as labelled (a new look may
+    # be misread: that is what learning is for), and reported so a typo is not learned
+    # silently.
+    contradictions: tuple[tuple[int, int, str, str, float], ...] = ()
 
 
 def learn_image(
@@ -421,15 +426,34 @@ def learn_image(
             hint="give one tile per tile of the picture, row by row",
         )
     values = [[t.value for t in row] for row in board.tiles] if board.has_values else None
+    tiles = cut_tiles(located)
+    contradictions = _contradictions(tiles, board)
     directory = learn(
-        cut_tiles(located),
+        tiles,
         board.labels,
         values=values,
         style=name,
         directory=(into / name) if into is not None else None,
     )
     manifest = json.loads((directory / "manifest.json").read_text())
-    return LearnResult(style=name, directory=directory, glyphs=len(manifest))
+    return LearnResult(
+        style=name, directory=directory, glyphs=len(manifest), contradictions=contradictions
+    )
+
+
+def _contradictions(
+    tiles: Sequence[TileImage], board: Board
+) -> tuple[tuple[int, int, str, str, float], ...]:
+    """Tiles the reader reads confidently as something other than their label."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    config = RecognizeConfig(tesseract="never")  # the templates' own view, fast
+    found = []
+    for reading in recognize_tiles(tiles, config=config):
+        label = board.labels[reading.row][reading.col]
+        if reading.confidence >= config.threshold and reading.label != label:
+            found.append((reading.row, reading.col, label, reading.label, reading.confidence))
+    return tuple(found)
 
 
 def _style_name(stem: str) -> str:

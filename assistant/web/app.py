@@ -314,7 +314,7 @@ class Engine:
                 from assistant.board import apply_fixes, parse_board
 
                 assert req.board is not None
-                literal_q = request.read.literal_q
+                literal_q = request.text_literal_q
                 board = apply_fixes(
                     parse_board(req.board, literal_q=literal_q), req.fixes, literal_q=literal_q
                 )
@@ -411,7 +411,7 @@ def create_app(
         return JSONResponse(outcome, headers=headers)
 
     async def api_config(request: Request) -> Response:
-        from assistant.scoring import GAMES
+        from assistant.registry import GAMES
 
         return JSONResponse(
             {
