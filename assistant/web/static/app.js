@@ -309,6 +309,7 @@ function renderBoard() {
   const wrap = $("board-wrap");
   $("empty-board").hidden = true;
   wrap.hidden = false;
+  document.body.classList.add("has-board");
   $("board-legend").hidden = !out.reading;
   $("board-size").textContent = `${out.rows}×${out.cols}`;
   wrap.style.setProperty("--rows", out.rows);
