@@ -15,6 +15,8 @@ from __future__ import annotations
 import csv
 import fnmatch
 import hashlib
+import io
+import itertools
 import json
 import os
 import signal
@@ -23,13 +25,13 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from assistant.errors import AssistantError, ExitCode, OutputError, UsageError
-from assistant.files import check_target
+from assistant.errors import AssistantError, ExitCode, OutputError, UsageError, WriteError
+from assistant.files import check_target, write_error
 from assistant.pipeline import Request, preload_reader
 
 if TYPE_CHECKING:
@@ -100,6 +102,7 @@ class BatchSummary:
     failed_before: int  # error records found on --resume for the files skipped
     elapsed_s: float
     interrupted: bool
+    not_images: int = 0  # files in the folders that are not pictures, left out
 
     @property
     def throughput(self) -> float:
@@ -117,8 +120,12 @@ class BatchSummary:
         lines = [
             f"images: {self.images}"
             + (f" ({self.skipped} already recorded, skipped)" if self.skipped else ""),
+        ]
+        if self.not_images:
+            lines.append(f"skipped: {self.not_images} files that are not images")
+        lines += [
             f"read: {self.read}",
-            f"unsure: {self.unsure}",
+            f"unsure: {self.unsure}",  # boards with an unsure letter, value or bonus
         ]
         n_failed = sum(self.failed.values())
         if n_failed:
@@ -133,7 +140,11 @@ class BatchSummary:
             f"({self.recorded} in {self.elapsed_s:.1f} s)"
         )
         if self.interrupted:
-            lines.append("interrupted: run again with --resume to finish the rest")
+            done = self.recorded + self.skipped
+            lines.append(
+                f"interrupted after {done} of {self.images} images: "
+                "run again with --resume to finish the rest"
+            )
         return "\n".join(lines)
 
 
@@ -148,20 +159,40 @@ class Progress(Protocol):
 # --------------------------------------------------------------------------- finding images
 
 
+@dataclass(frozen=True)
+class Found:
+    """The files a batch reads, and the files of its folders it leaves out."""
+
+    images: list[Path]
+    not_images: list[Path]
+
+
 def find_images(
     paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
 ) -> list[Path]:
+    """The files to read, in a stable order, each once (see ``discover``)."""
+    return discover(paths, recursive=recursive, pattern=pattern).images
+
+
+def discover(
+    paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
+) -> Found:
     """The files to read, in a stable order, each once.
 
     A file named on the command line is always taken (even a missing one, which then gets
     an error record); a directory gives its files (not hidden ones), and with ``recursive``
     those of its subdirectories. ``pattern`` (``--glob``, e.g. ``*.png``) filters the names
-    of files found in directories."""
+    of files found in directories. A file in a directory that neither its name nor its first
+    bytes call a picture (notes, ``Thumbs.db``) is left out and listed in ``not_images``; a
+    picture that turns out corrupt still gets its error record."""
+    from assistant.files import looks_like_image
+
     found: list[Path] = []
+    not_images: list[Path] = []
     seen: set[str] = set()
 
     def add(p: Path) -> None:
-        key = os.path.normpath(str(p))
+        key = image_identity(p)
         if key not in seen:
             seen.add(key)
             found.append(p)
@@ -176,9 +207,20 @@ def find_images(
             add(p)
             continue
         for f in _walk(p, recursive):
-            if pattern is None or fnmatch.fnmatch(f.name, pattern):
+            if pattern is not None and not fnmatch.fnmatch(f.name, pattern):
+                continue
+            if looks_like_image(f):
                 add(f)
-    return found
+            else:
+                not_images.append(f)
+    return Found(found, not_images)
+
+
+def image_identity(path: str | Path) -> str:
+    """The name an image is known by in records and on ``--resume``: its resolved absolute
+    path (symlinks and ``.``/``..`` resolved), so one file is one image whatever the
+    spelling of its folder or the directory the batch runs from."""
+    return os.path.realpath(path)
 
 
 def _walk(top: Path, recursive: bool) -> Iterator[Path]:
@@ -349,23 +391,82 @@ def _tiles_text(tiles: list[list[str]]) -> str:
 # --------------------------------------------------------------------------- output
 
 
-class RecordWriter:
-    """Appends records to a JSON Lines or CSV file (or stdout), flushing each at once."""
+class RecordFile:
+    """The ``--out`` file, appended to one whole record at a time.
 
-    def __init__(self, stream: IO[str], fmt: str, *, header: bool) -> None:
-        self.stream, self.format = stream, fmt
-        self._csv = (
-            csv.DictWriter(stream, CSV_FIELDS, lineterminator="\n") if fmt == "csv" else None
+    Unbuffered: each record is one ``write`` of its bytes, so nothing is held back to be
+    retried later. When a write fails (the disk is full) or is interrupted half-way, the
+    file is cut back to the end of the last whole record, so it never ends in a torn line;
+    a full disk becomes a DiskFullError saying how many records the file keeps."""
+
+    def __init__(self, path: Path, fmt: str) -> None:
+        self.path, self.format = path, fmt
+        self._fh = path.open("ab", buffering=0)
+        self.size = self._fh.seek(0, os.SEEK_END)
+
+    def write(self, text: str) -> None:
+        data = memoryview(text.encode("utf-8"))
+        start = self.size
+        try:
+            while data:
+                written = self._fh.write(data) or 0
+                data = data[written:]
+        except BaseException as exc:
+            self._cut_back(start)
+            if isinstance(exc, OSError):
+                raise self._error(exc) from exc
+            raise
+        self.size = start + len(text.encode("utf-8"))
+
+    def _cut_back(self, size: int) -> None:
+        with suppress(OSError):
+            os.ftruncate(self._fh.fileno(), size)
+
+    def records(self) -> int:
+        """How many whole records the file holds now."""
+        with self.path.open("rb") as fh:
+            lines = sum(1 for _ in fh)
+        return max(0, lines - 1) if self.format == "csv" else lines
+
+    def _error(self, exc: OSError) -> WriteError:
+        from assistant.errors import DiskFullError
+
+        err = write_error(exc, self.path, what="the batch records")
+        if isinstance(err, DiskFullError):
+            return DiskFullError(
+                f"disk full: {self.records()} records kept in {self.path}",
+                hint="free space and run again with --resume",
+            )
+        return WriteError(
+            f"{err.message}; {self.records()} records kept",
+            hint="fix that and run again with --resume",
         )
-        if self._csv is not None and header:
-            self._csv.writeheader()
-            stream.flush()
+
+    def flush(self) -> None:
+        """Nothing is buffered (each record is written whole); kept for ``IO`` callers."""
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+class RecordWriter:
+    """Appends records to a JSON Lines or CSV file (or stdout), each written whole at once."""
+
+    def __init__(self, stream: IO[str] | RecordFile, fmt: str, *, header: bool) -> None:
+        self.stream, self.format = stream, fmt
+        if fmt == "csv" and header:
+            self._put(",".join(CSV_FIELDS) + "\n")
 
     def write(self, record: Record) -> None:
-        if self._csv is not None:
-            self._csv.writerow(flat_record(record))
+        if self.format == "csv":
+            line = io.StringIO()
+            csv.DictWriter(line, CSV_FIELDS, lineterminator="\n").writerow(flat_record(record))
+            self._put(line.getvalue())
         else:
-            self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self._put(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def _put(self, text: str) -> None:
+        self.stream.write(text)
         self.stream.flush()
 
 
@@ -404,7 +505,7 @@ def read_recorded(path: Path, fmt: str) -> Recorded:
         sha = row.get("sha256")
         if not sha or "path" not in row:
             continue
-        key = (os.path.normpath(str(row["path"])), str(sha))
+        key = (image_identity(str(row["path"])), str(sha))
         done.add(key)
         if row.get("status") == "error":
             failed.add(key)
@@ -426,8 +527,8 @@ def _json_lines(text: str, path: Path) -> Iterator[dict[str, Any]]:
             yield row
 
 
-def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[IO[str], bool]:
-    """Open ``path`` for appending; returns the stream and whether it needs a CSV header.
+def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[RecordFile, bool]:
+    """Open ``path`` for appending; returns the file and whether it needs a CSV header.
 
     Without ``resume`` an existing non-empty file is refused (nothing is overwritten). With
     it, a last line cut short (a crash in the middle of a write) is trimmed first."""
@@ -440,12 +541,10 @@ def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[IO[str], bool]:
     try:
         if size:
             _trim_partial_line(path)
-        stream = path.open("a", encoding="utf-8", newline="")
+        out = RecordFile(path, fmt)
     except OSError as err:
-        raise OutputError(
-            f"cannot write {path}: {err.strerror or err}", hint="give a writable --out file"
-        ) from None
-    return stream, fmt == "csv" and stream.tell() == 0
+        raise write_error(err, path, what="the batch records") from None
+    return out, fmt == "csv" and out.size == 0
 
 
 def _trim_partial_line(path: Path) -> None:
@@ -483,6 +582,29 @@ def _child_environment(single_thread: bool) -> Iterator[None]:
                 os.environ[k] = v
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, a service manager stopping the job): handled like Ctrl-C."""
+
+
+@contextmanager
+def _terminate_is_interrupt() -> Iterator[None]:
+    """While the batch runs, SIGTERM to the parent stops it like Ctrl-C: the workers are
+    stopped by the parent, every finished record stays, and the summary says how far it
+    got (instead of the default: the parent dies at once and the workers' pipes break)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def _sigint_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
@@ -499,20 +621,23 @@ def _worker_main(conn: Connection, settings: ProcessorSettings) -> None:
     """A worker process: build the processor once, then one record per task until told to
     stop. Ctrl-C is the parent's business (it stops the workers itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the parent stops its workers itself
     try:
-        processor = ImageProcessor(settings)
-    except AssistantError as err:
-        conn.send(("init-error", type(err).__name__, err.message, err.hint))
-        return
-    conn.send(("ready",))
-    while True:
         try:
+            processor = ImageProcessor(settings)
+        except AssistantError as err:
+            conn.send(("init-error", type(err).__name__, err.message, err.hint))
+            return
+        conn.send(("ready",))
+        while True:
             task = conn.recv()
-        except EOFError:
-            return
-        if task is None:
-            return
-        conn.send(("record", processor.process(*task)))
+            if task is None:
+                return
+            conn.send(("record", processor.process(*task)))
+    except (EOFError, OSError):
+        # The parent is gone (finished, killed, or stopped without saying goodbye): nothing
+        # is waiting for this worker's records, so stop quietly.
+        return
 
 
 @dataclass
@@ -708,9 +833,11 @@ def run_batch(
     finished record already in the file. Raises OutputError when ``options.out`` cannot be
     used, and the dictionary's or game's error when they are bad."""
     started = time.perf_counter()
-    files = find_images(paths, recursive=recursive, pattern=pattern)
+    found = discover(paths, recursive=recursive, pattern=pattern)
+    files = found.images
     fmt = options.format
     recorded = Recorded(frozenset(), frozenset())
+    stream: IO[str] | RecordFile
     if options.out is not None:
         check_target(options.out, what="the batch records")  # not a folder or a device
         if options.resume:
@@ -742,13 +869,13 @@ def run_batch(
     def tasks() -> Iterator[tuple[str, str | None] | Record]:
         nonlocal skipped, failed_before
         for f in files:
-            path = str(f)
+            path = image_identity(f)  # recorded as the absolute path: see image_identity
             try:
                 sha = sha256_file(f, options.config.hash_chunk)
             except OSError as err:
                 yield error_record(path, None, "bad-image", _unreadable(f, err))
                 continue
-            key = (os.path.normpath(path), sha)
+            key = (path, sha)
             if key in recorded.done:
                 skipped += 1
                 failed_before += key in recorded.failed
@@ -767,12 +894,20 @@ def run_batch(
     if progress is not None:
         progress.start(len(files))
     try:
-        if options.jobs <= 0:
-            processor = ImageProcessor(settings)
-            for task in tasks():
-                emit(task if isinstance(task, dict) else processor.process(*task))
-        else:
-            _run_pool(options.jobs, settings, options.config, tasks(), emit)
+        with _terminate_is_interrupt():
+            pending = tasks()
+            # Workers (and the dictionary) only when there is an image to read: a resumed
+            # run with nothing left stops here, with no worker to start and stop half-way.
+            first = _next_task(pending, emit)
+            if first is None:
+                pass
+            elif options.jobs <= 0:
+                processor = ImageProcessor(settings)
+                for task in itertools.chain([first], pending):
+                    emit(task if isinstance(task, dict) else processor.process(*task))
+            else:
+                queue = itertools.chain([first], pending)
+                _run_pool(options.jobs, settings, options.config, queue, emit)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -790,6 +925,7 @@ def run_batch(
         failed_before=failed_before,
         elapsed_s=time.perf_counter() - started,
         interrupted=interrupted,
+        not_images=len(found.not_images),
     )
 
 

@@ -9,7 +9,8 @@ Text syntax (README.md, "Board text"):
 * tokens: ``A`` letter, ``Q`` the Qu tile (unless ``literal_q``), ``QU``/``TH``/``ING``
   multi-letter tiles, ``RE-`` prefix tile (word start only), ``-ING`` suffix tile (word end
   only), ``A|B`` either/or tile, ``.`` or ``_`` blank tile;
-* an optional point value ``E:2`` and bonus ``S*DL`` (DL, TL, DW, TW), together ``E:2*DL``.
+* an optional point value ``E:2`` and bonus ``S*DL`` (DL, TL, DW, TW), together ``E:2*DL``;
+  a tile with a letter and a word bonus: ``M*DL*DW``.
 """
 
 from __future__ import annotations
@@ -35,18 +36,44 @@ class TileKind(Enum):
 
 
 class Bonus(Enum):
+    """A bonus square: a letter bonus, a word bonus, or one of each on one tile (some games
+    put both on a tile; board text ``M*DL*DW``)."""
+
     DL = "DL"  # double letter
     TL = "TL"  # triple letter
     DW = "DW"  # double word
     TW = "TW"  # triple word
+    DL_DW = "DL*DW"
+    DL_TW = "DL*TW"
+    TL_DW = "TL*DW"
+    TL_TW = "TL*TW"
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.value.split("*"))
 
     @property
     def letter_factor(self) -> int:
-        return {"DL": 2, "TL": 3}.get(self.value, 1)
+        return next(({"DL": 2, "TL": 3}[p] for p in self.parts if p in ("DL", "TL")), 1)
 
     @property
     def word_factor(self) -> int:
-        return {"DW": 2, "TW": 3}.get(self.value, 1)
+        return next(({"DW": 2, "TW": 3}[p] for p in self.parts if p in ("DW", "TW")), 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Bonus:
+        """``DL``, ``tw``, or a letter and a word bonus in either order (``DW*DL``).
+        Raises ValueError for anything else."""
+        parts = [p.strip().upper() for p in text.split("*")]
+        letter = [p for p in parts if p in ("DL", "TL")]
+        word = [p for p in parts if p in ("DW", "TW")]
+        if (
+            len(parts) > 2
+            or len(letter) + len(word) != len(parts)
+            or max(len(letter), len(word)) > 1
+        ):
+            raise ValueError(text)
+        return cls("*".join(letter + word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +194,7 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _TOKEN = re.compile(
     r"""^(?P<body>[^:*]+)
         (?::(?P<value>[^:*]*))?
-        (?:\*(?P<bonus>[^:*]*))?$""",
+        (?:\*(?P<bonus>[^:]*))?$""",
     re.VERBOSE,
 )
 
@@ -206,11 +233,12 @@ def parse_tile(token: str, *, literal_q: bool = False, row: int = 0, col: int = 
     bonus: Bonus | None = None
     if bonus_text is not None:
         try:
-            bonus = Bonus(bonus_text.upper())
+            bonus = Bonus.parse(bonus_text)
         except ValueError:
             raise BoardTextError(
                 f"{where}: {token!r} has bonus {bonus_text!r}",
-                hint="a bonus is one of DL, TL, DW, TW, as in S*DL",
+                hint="a bonus is one of DL, TL, DW, TW, as in S*DL, or a letter and a word "
+                "bonus together, as in M*DL*DW",
             ) from None
     return _parse_body(body, literal_q=literal_q, where=where, token=token).with_extras(
         value, bonus
@@ -295,3 +323,20 @@ def parse_board(text: str, *, literal_q: bool = False) -> Board:
             hint="every row needs the same number of tiles",
         )
     return Board.from_rows(grid)
+
+
+def apply_fixes(
+    board: Board, fixes: Sequence[tuple[int, int, str]], *, literal_q: bool = False
+) -> Board:
+    """``board`` with the user's fixes: each (row, col, token) -- 0-based, a board-text tile
+    such as ``L``, ``QU`` or ``E:2*DL`` -- replaces that tile; a token without a value or a
+    bonus keeps the tile's own."""
+    for r, c, token in fixes:
+        if r >= board.rows or c >= board.cols:
+            raise BoardTextError(
+                f"--fix {r + 1},{c + 1}: the board has {board.rows} rows and {board.cols} columns"
+            )
+        tile = parse_tile(token, literal_q=literal_q, row=r, col=c)
+        old = board.tile(r, c)
+        board = board.replace(r, c, tile.with_extras(old.value, old.bonus))
+    return board

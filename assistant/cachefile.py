@@ -83,9 +83,11 @@ def _locked(path: str) -> bool:
 
 
 class Progress:
-    """Reports a long build on a stream: one line ("boggle-assistant: building the template
-    cache (once)...") once the build has taken ``NOTICE_AFTER_S``, then on a terminal the
-    share done, redrawn in place, and "done" at the end. Quick builds print nothing."""
+    """Reports a long build on a terminal: once the build has taken ``NOTICE_AFTER_S``, one
+    line ("boggle-assistant: building the letter-template cache (once)... 40%") redrawn in
+    place as the share done grows, and "done in 2.9 s" at the end. Quick builds, and
+    streams that are not a terminal (logs, pipes, captured output), get nothing: no progress
+    bar when stderr is not a TTY."""
 
     def __init__(self, what: str, stream: TextIO | None = None) -> None:
         self.what = what
@@ -93,29 +95,27 @@ class Progress:
         self.started = time.monotonic()
         self.shown = False
         self.last = 0.0
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        try:
+            self.tty = bool(self.stream.isatty())
+        except (AttributeError, OSError, ValueError):
+            self.tty = False
 
     def update(self, done: float) -> None:
         """Report that ``done`` (0..1) of the work is done."""
+        if not self.tty:
+            return
         now = time.monotonic()
         if now - self.started < NOTICE_AFTER_S or now - self.last < NOTICE_EVERY_S:
             return
         self.last = now
-        if not self.shown:
-            self.shown = True
-            head = f"boggle-assistant: {self.what} (once)..."
-            self._write(f"{head} {done:.0%}" if self.tty else head + "\n")
-        elif self.tty:
-            self._write(f"\rboggle-assistant: {self.what} (once)... {done:.0%}")
+        self.shown = True
+        self._write(f"\rboggle-assistant: {self.what} (once)... {done:.0%}")
 
     def finish(self) -> None:
         if not self.shown:
             return
         seconds = time.monotonic() - self.started
-        if self.tty:
-            self._write(f"\rboggle-assistant: {self.what} (once)... done in {seconds:.1f} s\n")
-        else:
-            self._write(f"boggle-assistant: {self.what}: done in {seconds:.1f} s\n")
+        self._write(f"\rboggle-assistant: {self.what} (once)... done in {seconds:.1f} s\n")
 
     def _write(self, text: str) -> None:
         try:

@@ -16,8 +16,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
-from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardShapeError, BoardTextError, ExitCode
+from assistant.board import Board, apply_fixes, parse_board
+from assistant.errors import (
+    AssistantError,
+    BoardShapeError,
+    BoardTextError,
+    ExitCode,
+    MissingDependencyError,
+)
+from assistant.registry import GAMES, get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -29,12 +36,6 @@ if TYPE_CHECKING:
 
 PROG = "boggle-assistant"
 BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
-# The formats of assistant.imageio (kept here so that a text board never imports OpenCV).
-IMAGE_SUFFIXES = {
-    *(".png", ".jpg", ".jpeg", ".jpe", ".webp", ".bmp", ".tif", ".tiff", ".gif"),
-    *(".heic", ".heif", ".hif", ".pnm", ".pbm", ".pgm", ".ppm"),
-}
-IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
 
 EXIT_CODES_HELP = """\
 exit codes:
@@ -133,8 +134,8 @@ def _game_options() -> argparse.ArgumentParser:
         "--game",
         default=None,
         metavar="GAME",
-        help="scoring rules: boggle, bigboggle, wordhunt, wordament, ruzzle, spellcast, scramble "
-        "(default: boggle for text; auto for images: the game recognised in the picture)",
+        help=f"the game, for its rules and scores: {', '.join(GAMES)} (default: boggle for "
+        "text; auto for images: the game recognised in the picture)",
     )
     g.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
     g.add_argument(
@@ -151,6 +152,24 @@ def _game_options() -> argparse.ArgumentParser:
 def _size_option() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False)
     p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    return p
+
+
+def _screen_options() -> argparse.ArgumentParser:
+    """--region or --monitor, and --interval: where and how often to look at the screen
+    (watch, serve --watch)."""
+    p = argparse.ArgumentParser(add_help=False)
+    g = p.add_argument_group("screen")
+    where = g.add_mutually_exclusive_group()
+    where.add_argument(
+        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
+    )
+    where.add_argument(
+        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
+    )
+    g.add_argument(
+        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    )
     return p
 
 
@@ -184,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and details")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     game, size, image = _game_options(), _size_option(), _image_options()
+    where = _screen_options()
 
     p = sub.add_parser(
         "solve",
@@ -260,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "watch",
-        parents=[game, size],
+        parents=[game, size, where],
         help="watch the screen and solve each new board as it appears",
         description="Capture the screen, find the board, and show its best words live; "
         "a new game is read and solved as soon as it holds still.",
@@ -268,16 +288,6 @@ def build_parser() -> argparse.ArgumentParser:
         "  boggle-assistant watch --region 700,300,500,500 --game wordament --top 20\n"
         "  boggle-assistant watch --once --output boards.jsonl\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
-    )
-    where.add_argument(
-        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
-    )
-    p.add_argument(
-        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
     )
     p.add_argument("--once", action="store_true", help="stop after the first board")
     p.add_argument("--max-boards", type=_positive, metavar="N", help="stop after N boards")
@@ -327,6 +337,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="skip images already in --out")
     p.add_argument("--no-solve", action="store_true", help="read the boards only")
+
+    p = sub.add_parser(
+        "serve",
+        parents=[game, size, where],
+        help="a local web page: paste a screenshot, see every word and its path",
+        description="Serve the web page on this machine: paste, drop or choose a screenshot "
+        "(or type a board), fix any tile, click a word to see its path. Needs the web extra: "
+        "pip install 'boggle-assistant[web]'.",
+        epilog="examples:\n  boggle-assistant serve --open\n"
+        "  boggle-assistant serve --watch --region 700,300,500,500   # live boards\n"
+        "  curl -F image=@shot.png http://127.0.0.1:8765/api/solve\n\n" + EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--port", type=int, default=8765, metavar="N", help="default 8765 (0: any)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument(
+        "--max-upload-mb", type=_positive, default=25, metavar="MB", help="largest upload (25)"
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the screen (--region, --monitor) and push each new board to the page",
+    )
     for command in sub.choices.values():
         # Accepted after the command too (the error text says "re-run with --verbose");
         # SUPPRESS keeps an earlier `boggle-assistant -v solve` from being reset.
@@ -368,17 +407,6 @@ def _load_dictionary(path: str | None, verbose: bool) -> Dictionary:
     return dictionary
 
 
-def _looks_like_image(path: Path) -> bool:
-    if path.suffix.lower() in IMAGE_SUFFIXES:
-        return True
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(12)
-    except OSError:
-        return False
-    return head.startswith(IMAGE_MAGIC) or head[4:8] == b"ftyp"  # ftyp: HEIC/HEIF
-
-
 def _board_source(arg: str) -> tuple[str, Path | str]:
     """Decide what BOARD is: ("stdin", "-"), ("image", path), ("file", path) or
     ("text", text)."""
@@ -389,9 +417,11 @@ def _board_source(arg: str) -> tuple[str, Path | str]:
             "no board given (the argument is empty)",
             hint="give the letters (e.g. TestingTheSolver), a board text file or an image",
         )
+    from assistant.files import IMAGE_SUFFIXES, looks_like_image
+
     path = Path(arg)
     if path.suffix.lower() in IMAGE_SUFFIXES or (
-        path.exists() and (path.is_dir() or _looks_like_image(path))
+        path.exists() and (path.is_dir() or looks_like_image(path))
     ):
         return "image", path  # imageio reports missing files and directories
     if path.is_file():
@@ -415,20 +445,6 @@ def _stdin_boards(stream: TextIO) -> Iterator[tuple[int, str]]:
         text = line.strip()
         if text and not text.startswith("#"):
             yield lineno, text
-
-
-def _apply_fixes(board: Board, fixes: Sequence[tuple[int, int, str]], literal_q: bool) -> Board:
-    from assistant.board import parse_tile
-
-    for r, c, label in fixes:
-        if r >= board.rows or c >= board.cols:
-            raise BoardTextError(
-                f"--fix {r + 1},{c + 1}: the board has {board.rows} rows and {board.cols} columns"
-            )
-        tile = parse_tile(label, literal_q=literal_q, row=r, col=c)
-        old = board.tile(r, c)
-        board = board.replace(r, c, tile.with_extras(old.value, old.bonus))
-    return board
 
 
 # --------------------------------------------------------------------------- commands
@@ -475,8 +491,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if kind == "stdin":
         return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
-    board = _apply_fixes(
-        _parse_board_arg(text, kind, literal_q=args.literal_q), args.fix, args.literal_q
+    literal_q = _literal_q(args, request)
+    board = apply_fixes(
+        _parse_board_arg(text, kind, literal_q=literal_q), args.fix, literal_q=literal_q
     )
     _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
@@ -519,9 +536,13 @@ def _looks_like_file_name(text: str) -> bool:
 
 
 def _check_game(game: str) -> None:
-    from assistant.scoring import get_game
-
     get_game(game)
+
+
+def _literal_q(args: argparse.Namespace, request: Request) -> bool:
+    """A bare Q in board text is a plain Q with --literal-q, or in a game whose Q tile is
+    plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
+    return bool(args.literal_q) or request.text_literal_q
 
 
 def _emit(args: argparse.Namespace, outcome: Outcome) -> None:
@@ -540,7 +561,7 @@ def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
     worst = ExitCode.OK
     for lineno, text in _stdin_boards(sys.stdin):
         try:
-            board = parse_board(text, literal_q=args.literal_q)
+            board = parse_board(text, literal_q=_literal_q(args, request))
             _check_text_size(board, args.size)
         except AssistantError as err:
             # One bad line must not lose the others: report it and go on.
@@ -600,7 +621,14 @@ def cmd_read(args: argparse.Namespace) -> int:
     outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
     args.top = None
     _emit(args, outcome)
-    return ExitCode.UNSURE_TILES if outcome.decision.unsure else ExitCode.OK
+    if not outcome.decision.unsure:
+        return ExitCode.OK
+    from assistant.read import unsure_error
+
+    err = unsure_error(reading, all_extras=True)
+    if isinstance(err, MissingDependencyError):
+        raise err  # the same rule as solve: exit 10, naming Tesseract
+    return ExitCode.UNSURE_TILES
 
 
 def cmd_random(args: argparse.Namespace) -> int:
@@ -619,6 +647,12 @@ def cmd_learn(args: argparse.Namespace) -> int:
     board = parse_board(args.letters)
     result = learn_image(args.image, board, style=args.style, into=args.into, size=args.size)
     _warn(f"learned {result.glyphs} glyphs as style {result.style!r} in {result.directory}")
+    for r, c, given, seen, confidence in result.contradictions:
+        _warn(
+            f"warning: tile r{r + 1}c{c + 1} is labelled {given or 'blank'} but reads as "
+            f"{seen or 'blank'} ({confidence:.0%} sure); learned as labelled: if that was a "
+            f"typo, delete {result.directory} and learn again with the right --letters"
+        )
     return ExitCode.OK
 
 
@@ -705,6 +739,40 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return summary.exit_code
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    try:
+        from assistant.web.app import MB, WebConfig
+        from assistant.web.serve import ServeError, ServeOptions, serve
+    except ImportError:
+        from assistant.web import MISSING_HINT
+
+        raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None
+    from assistant.watch import WatchOptions
+
+    request = _request(args)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    if args.region is not None and not args.watch:
+        raise ServeError("--region only applies to the live view", hint="add --watch")
+    web = WebConfig(max_upload_bytes=args.max_upload_mb * MB, request=request, top=args.top)
+    watch = None
+    if args.watch:
+        watch = WatchOptions(
+            region=args.region,
+            monitor=args.monitor,
+            interval_s=args.interval,
+            dict_path=args.dict_path,
+            request=replace(request, best_guess=True),
+        )
+    options = ServeOptions(
+        host=args.host, port=args.port, open_browser=args.open, web=web, watch=watch
+    )
+    dictionary = _load_dictionary(args.dict_path, args.verbose)  # a bad --dict stops here
+    return serve(options, dictionary, say=_warn)
+
+
 COMMANDS = {
     "solve": cmd_solve,
     "read": cmd_read,
@@ -712,6 +780,7 @@ COMMANDS = {
     "learn": cmd_learn,
     "watch": cmd_watch,
     "batch": cmd_batch,
+    "serve": cmd_serve,
 }
 
 

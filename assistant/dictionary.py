@@ -29,20 +29,16 @@ place with ``os.replace``, so concurrent first runs never leave a torn file.
 from __future__ import annotations
 
 import functools
-import gzip
-import hashlib
 import io
-import json
+import os
 import struct
 import sys
 import time
-import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 
 from assistant.cachefile import CACHE_APP_DIR as CACHE_APP_DIR  # re-exported
@@ -60,6 +56,9 @@ LETTER_U = ord("u") - 97
 
 BUILTIN_NAME = "ENABLE"
 BUILTIN_RESOURCE = ("data", "enable1.txt.gz")
+# The sha256 of BUILTIN_RESOURCE (tests check it): a cached load of the built-in list then
+# reads only the cache file, not the list (and imports neither hashlib nor gzip).
+BUILTIN_SHA256 = "f84a5c351fdcb2ff0686c5a0a3f8f7ba1b0f59a04d764db7ddf3f079b564b4b5"
 
 # Bounds on what is read as a word list, so that a wrong file (a device, a disk image, a
 # pipe that never ends) gives a clear error instead of exhausting memory. The largest real
@@ -178,6 +177,8 @@ def fold_word(text: str) -> str | None:
     word = text.strip().lower()
     if word.isascii():
         return word if word.isalpha() else None
+    import unicodedata
+
     word = unicodedata.normalize("NFKD", word.translate(_LIGATURES))
     word = "".join(ch for ch in word if not unicodedata.combining(ch))
     return word if word.isascii() and word.isalpha() else None
@@ -216,6 +217,8 @@ def _fold_lines(lines: Iterable[str], name: str = "<words>") -> _WordList:
 def _parse_list(data: bytes, name: str) -> _WordList:
     if data[:2] == b"\x1f\x8b":
         try:
+            import gzip
+
             with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
                 data = unpacked.read(MAX_LIST_BYTES + 1)
             if len(data) > MAX_LIST_BYTES:
@@ -363,6 +366,8 @@ def dictionary_from_words(words: Iterable[str], *, source: str = "<words>") -> D
             f"{source} has no usable words", hint="give at least one word made of letters"
         )
     table = compile_words(parsed.words)
+    import hashlib
+
     digest = hashlib.sha256("\n".join(parsed.words).encode()).hexdigest()
     return Dictionary(
         source=source,
@@ -394,6 +399,8 @@ class _Compiled:
 
 
 def _encode(compiled: _Compiled, sha256: str) -> bytes:
+    import json
+
     meta = json.dumps({"dropped_examples": list(compiled.dropped_examples)}).encode()
     table = compiled.table
     if sys.byteorder == "big":
@@ -415,31 +422,39 @@ def _encode(compiled: _Compiled, sha256: str) -> bytes:
     return head + _CRC.pack(crc) + meta + payload
 
 
-def _decode(data: bytes, sha256: str) -> _Compiled:
-    """Parse a cache file; ValueError says what is wrong with it."""
-    if len(data) < _HEADER_SIZE:
-        raise ValueError("shorter than its header")
-    magic, version, stride, length, words, dropped, digest, meta_len = _FIELDS.unpack_from(data)
-    (crc,) = _CRC.unpack_from(data, _FIELDS.size)
-    if magic != _MAGIC:
-        raise ValueError("not a boggle-assistant cache file")
-    if version != FORMAT_VERSION or stride != STRIDE:
-        raise ValueError(f"format version {version}, expected {FORMAT_VERSION}")
-    if digest != bytes.fromhex(sha256):
-        raise ValueError("built from a different word list")
-    if len(data) != _HEADER_SIZE + meta_len + 4 * length or length % STRIDE or not length:
-        raise ValueError("truncated or padded")
-    view = memoryview(data)
-    meta = view[_HEADER_SIZE : _HEADER_SIZE + meta_len]
-    payload = view[_HEADER_SIZE + meta_len :]
-    if zlib.crc32(payload, zlib.crc32(meta, zlib.crc32(view[: _FIELDS.size]))) != crc:
+def _read_cache(path: Path, sha256: str) -> _Compiled:
+    """Read a cache file, the table straight into its array (no second copy of the file in
+    memory); ValueError says what is wrong with it, OSError that it cannot be read."""
+    with path.open("rb") as fh:
+        head = fh.read(_HEADER_SIZE)
+        if len(head) < _HEADER_SIZE:
+            raise ValueError("shorter than its header")
+        magic, version, stride, length, words, dropped, digest, meta_len = _FIELDS.unpack_from(head)
+        (crc,) = _CRC.unpack_from(head, _FIELDS.size)
+        if magic != _MAGIC:
+            raise ValueError("not a boggle-assistant cache file")
+        if version != FORMAT_VERSION or stride != STRIDE:
+            raise ValueError(f"format version {version}, expected {FORMAT_VERSION}")
+        if digest != bytes.fromhex(sha256):
+            raise ValueError("built from a different word list")
+        if length % STRIDE or not length:
+            raise ValueError("truncated or padded")
+        meta = fh.read(meta_len)
+        size = fh.seek(0, os.SEEK_END)
+        if len(meta) != meta_len or size != _HEADER_SIZE + meta_len + 4 * length:
+            raise ValueError("truncated or padded")
+        fh.seek(_HEADER_SIZE + meta_len)
+        table = array(_TYPECODE, bytes(4 * length))
+        if fh.readinto(memoryview(table).cast("B")) != 4 * length:
+            raise ValueError("truncated or padded")
+    if zlib.crc32(table, zlib.crc32(meta, zlib.crc32(head[: _FIELDS.size]))) != crc:
         raise ValueError("checksum mismatch")
-    table = array(_TYPECODE)
-    table.frombytes(payload)
     if sys.byteorder == "big":
         table.byteswap()
+    import json
+
     try:
-        examples = tuple(str(e) for e in json.loads(bytes(meta))["dropped_examples"])
+        examples = tuple(str(e) for e in json.loads(meta)["dropped_examples"])
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"bad metadata ({exc})") from None
     return _Compiled(table, words, dropped, examples)
@@ -520,9 +535,9 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     for a missing, unreadable, binary, non-UTF-8 or empty list.
     """
     start = time.perf_counter()
+    data: bytes | None = None
     if path is None:
-        source, list_path = BUILTIN_NAME, None
-        data = resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
+        source, list_path, sha256 = BUILTIN_NAME, None, BUILTIN_SHA256
     else:
         if str(path) == "":
             raise WordListError(
@@ -532,7 +547,9 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         list_path = Path(path)
         source = str(path)
         data = _read_list(list_path)
-    sha256 = hashlib.sha256(data).hexdigest()
+        import hashlib
+
+        sha256 = hashlib.sha256(data).hexdigest()
 
     note: str | None = None
     status = CacheStatus.BUILT
@@ -547,23 +564,21 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     compiled: _Compiled | None = None
     if cache_file is not None:
         try:
-            blob = cache_file.read_bytes()
+            compiled = _read_cache(cache_file, sha256)
         except FileNotFoundError:
-            blob = None
+            pass
         except OSError as exc:
-            blob = None
             note = f"cannot read cache file {cache_file} ({exc.strerror or exc}); rebuilt it"
             status = CacheStatus.REBUILT
-        if blob is not None:
-            try:
-                compiled = _decode(blob, sha256)
-            except ValueError as exc:
-                note = f"cache file {cache_file} was unusable ({exc}); rebuilt it"
-                status = CacheStatus.REBUILT
+        except ValueError as exc:
+            note = f"cache file {cache_file} was unusable ({exc}); rebuilt it"
+            status = CacheStatus.REBUILT
 
     if compiled is not None:
         status = CacheStatus.HIT
     else:
+        if data is None:
+            data = builtin_list_bytes()
         with building(f"compiling the word list {source}") as progress:
             parsed = _parse_list(data, source)
             progress.update(0.0)
@@ -595,6 +610,13 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         cache_note=note,
         load_ms=(time.perf_counter() - start) * 1000,
     )
+
+
+def builtin_list_bytes() -> bytes:
+    """The built-in ENABLE list as shipped (gzip-compressed)."""
+    from importlib import resources
+
+    return resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
 
 
 @functools.cache

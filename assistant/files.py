@@ -27,6 +27,30 @@ from assistant.errors import DiskFullError, OutputError, WriteError
 IMAGE_EXTENSIONS = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg", ".webp": ".webp"}
 """Picture formats a written image may have, by file extension (the encoder's suffix)."""
 
+IMAGE_SUFFIXES = frozenset(
+    {
+        *(".png", ".jpg", ".jpeg", ".jpe", ".webp", ".bmp", ".tif", ".tiff", ".gif"),
+        *(".heic", ".heif", ".hif", ".pnm", ".pbm", ".pgm", ".ppm"),
+    }
+)
+"""File names that say "picture" (read: ``assistant.imageio`` says which it can decode)."""
+IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
+"""The first bytes of the picture formats above."""
+
+
+def looks_like_image(path: str | Path) -> bool:
+    """Whether a file is meant as a picture: its name says so or its first bytes do (a
+    screenshot saved without an extension). Cheap: reads 12 bytes, decodes nothing."""
+    path = Path(path)
+    if path.suffix.lower() in IMAGE_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(12)
+    except OSError:
+        return False
+    return head.startswith(IMAGE_MAGIC) or head[4:8] == b"ftyp"  # ftyp: HEIC/HEIF
+
 
 def umask() -> int:
     """The process's umask (read without changing it, where /proc allows)."""

@@ -19,13 +19,12 @@ per cell) and a ring of the picture around it (``describe_look``):
 
 Every game's profile collects points from the cues (``GamesConfig`` holds the weights);
 the best profile wins, and its confidence is its share of ``exp(points)`` over all
-profiles. When no profile reaches ``GamesConfig.min_points`` the board is "generic" (scored
-with Boggle's rules).
+profiles. When no profile reaches ``GamesConfig.min_points`` the board is "generic": the
+pipeline then reports the game as unknown, with the candidates, and asks for ``--game``.
 
-Names: ``GameGuess.name`` is a look, one of ``GAME_NAMES``; ``GameGuess.rules`` is the
-game name to score with (``assistant.scoring.get_game`` accepts it): the same, except
-"generic", which is scored as "boggle". A photo of a physical Boggle set is "boggle".
-Scramble is "scramble", which ``assistant.scoring`` knows as an alias.
+Names: ``GameGuess.name`` is a look, one of ``GAME_NAMES``; ``assistant.registry``
+(``game_for_look``) maps a look to its game record (the "boggle" look is Boggle on 4x4 and
+Big Boggle on 5x5 and 6x6; "scramble" is Scramble / Boggle With Friends).
 """
 
 from __future__ import annotations

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from assistant.board import Board
 from assistant.read import BoardReading, ReadOptions, unsure_error
+from assistant.registry import Game, game_for_board, game_for_look, get_game
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
@@ -86,6 +87,13 @@ class Request:
     def read_options(self) -> ReadOptions:
         """The reader's options with the user's game (it picks the bonus palette)."""
         return replace(self.read, game=self.chosen_game)
+
+    @property
+    def text_literal_q(self) -> bool:
+        """Whether a bare Q in typed board text is a plain Q: with --literal-q, or in a game
+        whose Q tile is plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
+        chosen = self.chosen_game
+        return self.read.literal_q or (chosen is not None and get_game(chosen).q_rule == "q")
 
 
 @dataclass(frozen=True)
@@ -232,28 +240,26 @@ def read(
 # --------------------------------------------------------------------------- decide
 
 
-def _rules(name: str) -> Any:
-    from assistant.scoring import get_game
-
-    return get_game(name)
-
-
-def _scored_parts(rules: Any) -> tuple[bool, bool]:
+def _scored_parts(rules: Game) -> tuple[bool, bool]:
     """Whether a game's scores depend on tile values, and on bonus squares."""
     return (not rules.by_length), bool(rules.letter_bonuses or rules.word_bonuses)
 
 
 def _game_choice(
-    reading: BoardReading | None, request: Request
-) -> tuple[str | None, float, GameSource, tuple[tuple[str, float], ...]]:
+    reading: BoardReading | None, request: Request, rows: int, cols: int
+) -> tuple[Game | None, float, GameSource, tuple[tuple[str, float], ...]]:
+    """The game from the registry: the user's (in the size the board has: a 5x5 Boggle
+    board is Big Boggle), else the recognised look's when sure enough, else unknown."""
     chosen = request.chosen_game
     candidates = reading.game_candidates if reading is not None else ()
     if chosen is not None:
-        return _rules(chosen).name, 1.0, "user", candidates
+        return game_for_board(get_game(chosen), rows, cols), 1.0, "user", candidates
     if reading is None:
-        return TEXT_DEFAULT_GAME, 1.0, "default", ()
-    if reading.game is not None and reading.game_confidence >= request.config.min_game_confidence:
-        return _rules(reading.game).name, reading.game_confidence, "picture", candidates
+        return game_for_board(get_game(TEXT_DEFAULT_GAME), rows, cols), 1.0, "default", ()
+    confident = reading.game_confidence >= request.config.min_game_confidence
+    game = game_for_look(reading.game, rows, cols) if reading.game is not None else None
+    if game is not None and confident:
+        return game, reading.game_confidence, "picture", candidates
     return None, reading.game_confidence, "unknown", candidates
 
 
@@ -280,15 +286,21 @@ def decide(
     ``reading`` is None for a typed ``board``. Raises UnknownGameError for a bad ``--game``
     and, unless ``request.best_guess`` or ``not request.solve``, UnsureTilesError when a
     part the game scores with is unsure."""
-    game, confidence, source, candidates = _game_choice(reading, request)
-    scored_as = game if game is not None else FALLBACK_RULES
-    rules = _rules(scored_as)
-    min_len = request.min_len if request.min_len is not None else 3
+    if reading is not None:
+        rows, cols = reading.rows, reading.cols
+    elif board is not None:
+        rows, cols = board.rows, board.cols
+    else:
+        raise ValueError("decide needs a reading or a board")
+    game, confidence, source, candidates = _game_choice(reading, request, rows, cols)
+    rules = game if game is not None else get_game(FALLBACK_RULES)
+    scored_as = rules.name
+    min_len = request.min_len if request.min_len is not None else rules.min_len
+    name = game.name if game is not None else None
     if reading is None:
-        if board is None:
-            raise ValueError("decide needs a reading or a board")
+        assert board is not None
         return Decision(
-            board, game, confidence, source, candidates, scored_as, min_len, (), (),
+            board, name, confidence, source, candidates, scored_as, min_len, (), (),
             None, request.solve,
         )  # fmt: skip
     values, bonuses = _scored_parts(rules)
@@ -298,7 +310,7 @@ def decide(
         raise unsure_error(reading, scored_as)
     return Decision(
         board=board if board is not None else reading.to_board(best_guess=True),
-        game=game,
+        game=name,
         confidence=confidence,
         source=source,
         candidates=candidates,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
-from assistant.errors import BoardTextError, UnsureTilesError
+from assistant.errors import BoardTextError, MissingDependencyError, UnsureTilesError
 
 if TYPE_CHECKING:
     # Annotations only: typed boards go through this module (pipeline) without loading
@@ -126,18 +126,25 @@ def tile_from_label(label: str, r: int = 0, c: int = 0) -> Tile:
     return parse_tile(label.replace("/", "|"), literal_q=False, row=r, col=c)
 
 
-def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesError:
+def unsure_error(
+    reading: BoardReading, game: str | None = None, *, all_extras: bool = False
+) -> UnsureTilesError | MissingDependencyError:
     """The message for unsure tiles: where they are, the candidates, and the exact fix.
 
     Unsure point values count when ``game`` scores with tile values (Wordament, Ruzzle,
-    SpellCast), unsure bonus squares when it scores with bonuses."""
+    SpellCast), unsure bonus squares when it scores with bonuses (both with ``all_extras``,
+    as for ``read``, which solves nothing).
+
+    One rule for every command: when Tesseract, the second opinion for unsure tiles, was
+    wanted but is not installed, it is a MissingDependencyError (exit 10) naming it and how
+    to install it, with the same ``--fix`` hint; otherwise an UnsureTilesError (exit 9)."""
     parts, fixes = [], []
     for r, c in reading.uncertain:
         cands = [label or "blank" for label, _ in reading.candidates[r][c][:3]]
         parts.append(f"tile r{r + 1}c{c + 1} unsure ({' or '.join(cands) or 'unreadable'})")
         best = reading.candidates[r][c][0][0] if reading.candidates[r][c] else "?"
         fixes.append(f"--fix {r + 1},{c + 1}={best.replace('/', '|') or '.'}")
-    needs_values, needs_bonuses = _scored_extras(game)
+    needs_values, needs_bonuses = (True, True) if all_extras else _scored_extras(game)
     if needs_values:
         for r, c in reading.uncertain_values:
             value = reading.values[r][c] if reading.values else None
@@ -150,8 +157,18 @@ def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesE
             parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
             fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
     hint = f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)"
-    if reading.notes:
-        hint += "; " + "; ".join(reading.notes)
+    from assistant.recognize.tesseract import INSTALL_HINT, MISSING_NOTE
+
+    missing = any(note.startswith(MISSING_NOTE) for note in reading.notes)
+    notes = [note for note in reading.notes if not note.startswith(MISSING_NOTE)]
+    if notes:
+        hint += "; " + "; ".join(notes)
+    if missing:
+        return MissingDependencyError(
+            "; ".join(parts) + "; Tesseract (tesseract-ocr), the second opinion for unsure "
+            "tiles, is not installed",
+            hint=f"{INSTALL_HINT}, or {hint}",
+        )
     return UnsureTilesError("; ".join(parts), hint=hint)
 
 
@@ -312,8 +329,10 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         mark = now
 
     boards = locate_boards(image, size=options.size)
-    lap("locate")
     located = boards[0]
+    if options.size is not None:
+        check_size(image, located)
+    lap("locate")
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
     lap("game")
     tiles = cut_tiles(located)
@@ -349,6 +368,45 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
     return replace(reading, timings=timings)
+
+
+def check_size(image: Image, located: LocatedBoard) -> None:
+    """``--size`` must agree with the picture: raise BoardShapeError when the board found at
+    the asked size has a whole edge row or column with no tile in it (the size is too big:
+    the board would be padded and every path shifted), or when the picture, read without
+    a size, shows a larger board with every tile seen (the size is too small: rows or
+    columns would be dropped). One more board search, only when ``--size`` is given."""
+    from assistant.errors import BoardNotFoundError, BoardShapeError, UnsureShapeError
+    from assistant.locate import locate_board
+
+    rows, cols = located.rows, located.cols
+    missing = set(located.missing)
+    empty_edges = [
+        name
+        for name, cells in (
+            ("first row", [(0, c) for c in range(cols)]),
+            ("last row", [(rows - 1, c) for c in range(cols)]),
+            ("first column", [(r, 0) for r in range(rows)]),
+            ("last column", [(r, cols - 1) for r in range(rows)]),
+        )
+        if missing.issuperset(cells)
+    ]
+    try:
+        free = locate_board(image)
+    except (BoardNotFoundError, UnsureShapeError):  # the size the user gives decides
+        free = None
+    too_small = free is not None and not free.missing and (free.rows > rows or free.cols > cols)
+    if not empty_edges and not too_small:
+        return
+    asked = f"--size says {rows}x{cols}"
+    if free is not None and (free.rows, free.cols) != (rows, cols):
+        shown = f"the picture shows a {free.rows}x{free.cols} board, but {asked}"
+    else:
+        shown = f"the picture has no tiles in the {' and '.join(empty_edges)} of the board {asked}"
+    raise BoardShapeError(
+        shown,
+        hint="leave out --size to use the size found, or check the size (rows x columns)",
+    )
 
 
 def write_debug(
@@ -392,6 +450,11 @@ class LearnResult:
     style: str
     directory: Path
     glyphs: int
+    # Tiles whose label contradicts what the reader confidently sees before learning:
+    # (row, col, label given, label read, confidence). Learned as labelled (a new look may
+    # be misread: that is what learning is for), and reported so a typo is not learned
+    # silently.
+    contradictions: tuple[tuple[int, int, str, str, float], ...] = ()
 
 
 def learn_image(
@@ -432,17 +495,39 @@ def learn_image(
             hint="give one tile per tile of the picture, row by row",
         )
     values = [[t.value for t in row] for row in board.tiles] if board.has_values else None
+    tiles = cut_tiles(located)
+    contradictions = _contradictions(tiles, board)
     directory = learn(
-        cut_tiles(located),
+        tiles,
         board.labels,
         values=values,
         style=name,
         directory=(into / name) if into is not None else None,
     )
     manifest = json.loads((directory / "manifest.json").read_text())
-    return LearnResult(style=name, directory=directory, glyphs=len(manifest))
+    return LearnResult(
+        style=name, directory=directory, glyphs=len(manifest), contradictions=contradictions
+    )
+
+
+def _contradictions(
+    tiles: Sequence[TileImage], board: Board
+) -> tuple[tuple[int, int, str, str, float], ...]:
+    """Tiles the reader reads confidently as something other than their label."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    config = RecognizeConfig(tesseract="never")  # the templates' own view, fast
+    found = []
+    for reading in recognize_tiles(tiles, config=config):
+        label = board.labels[reading.row][reading.col]
+        if reading.confidence >= config.threshold and reading.label != label:
+            found.append((reading.row, reading.col, label, reading.label, reading.confidence))
+    return tuple(found)
 
 
 def _style_name(stem: str) -> str:
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem.lower())
-    return cleaned.strip("-") or "learned"
+    """A plain style name (``check_style_name``) made from an image's file name."""
+    cleaned = "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in stem.lower()
+    )
+    return cleaned.strip("-_")[:64].rstrip("-_") or "learned"

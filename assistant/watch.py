@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.capture import Frame, Grabber, Region, clip_region, open_grabber
-from assistant.errors import AssistantError, CaptureError
+from assistant.errors import AssistantError, BoardShapeError, CaptureError
 from assistant.pipeline import Outcome, Request, outcome_of, preload_reader
 from assistant.read import BoardReading
 
@@ -346,6 +346,7 @@ class _Watcher:
         self.search_area: Region | None = None
         self.screen: Region | None = None
         self.last_status = ""
+        self.no_board_because = ""  # why the last read found no board, when worth saying
 
     # ------------------------------------------------------------------ status
 
@@ -421,10 +422,14 @@ class _Watcher:
     def read(self, frame: Frame) -> BoardReading | None:
         """Read the board in a frame, or None when there is none to read."""
         self.tally.reads += 1
+        self.no_board_because = ""
         try:
             return self.reader(frame.bgr())
         except CaptureError:
             raise
+        except BoardShapeError as err:  # e.g. a --size the picture disagrees with: say so
+            self.no_board_because = f" ({err})"
+            return None
         except AssistantError:  # no board, a shape that is not a board, an unusable picture
             return None
 
@@ -434,7 +439,7 @@ class _Watcher:
         read_ms = (time.perf_counter() - start) * 1000
         if reading is None:
             self.screen_detector.accept(fp)
-            self.say("waiting for a board")
+            self.say("waiting for a board" + self.no_board_because)
             return
         box = board_box(reading, frame.region)
         self.track(box, frame)
@@ -533,18 +538,22 @@ class _Watcher:
         cfg, opts = self.config, self.options
         delay = cfg.backoff_first_s
         deadline = time.monotonic() + opts.retry_for_s
-        reason = err.message
+        first = reason = err.message
+        self.say(
+            f"{first}: watch tries to reconnect for up to {opts.retry_for_s:.0f} s "
+            "(--retry-for), then stops; once it is back, watch searches for the board again",
+            warning=True,
+        )
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise CaptureError(
-                    f"the display went away ({reason}) and did not come back "
-                    f"within {opts.retry_for_s:.0f} s",
+                    f"{first} and did not come back within {opts.retry_for_s:.0f} s",
                     hint="check that the X server or desktop session is running, then "
-                    "start watch again",
+                    "start watch again (--retry-for waits longer)",
                 ) from err
             wait = min(delay, left)
-            self.say(f"display lost ({reason}); retrying in {wait:.1f} s", warning=True)
+            self.say(f"display lost ({reason}); next try in {wait:.1f} s", warning=True)
             time.sleep(wait)
             delay = min(delay * 2, cfg.backoff_max_s)
             try:

@@ -224,7 +224,7 @@ def test_progress_is_silent_for_quick_work() -> None:
     assert stream.getvalue() == ""
 
 
-def test_progress_line_on_a_terminal_and_in_a_log(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_line_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cachefile, "NOTICE_AFTER_S", 0.0)
     monkeypatch.setattr(cachefile, "NOTICE_EVERY_S", 0.0)
     tty = Tty()
@@ -233,28 +233,28 @@ def test_progress_line_on_a_terminal_and_in_a_log(monkeypatch: pytest.MonkeyPatc
     progress.update(0.5)
     progress.finish()
     text = tty.getvalue()
-    assert text.startswith("boggle-assistant: compiling the word list (once)... 25%")
+    assert text.startswith("\rboggle-assistant: compiling the word list (once)... 25%")
     assert "\rboggle-assistant: compiling the word list (once)... 50%" in text
-    assert text.endswith(" s\n") and "done in" in text
-    log = io.StringIO()
+    assert text.endswith(" s\n") and "(once)... done in" in text
+    log = io.StringIO()  # a log file or a pipe: no progress bar
     progress = Progress("compiling the word list", log)
-    progress.update(0.25)
     progress.update(0.5)
     progress.finish()
-    lines = log.getvalue().splitlines()
-    assert lines[0] == "boggle-assistant: compiling the word list (once)..."
-    assert lines[1].startswith("boggle-assistant: compiling the word list: done in")
-    assert len(lines) == 2  # no percentages redrawn into a log file
+    assert log.getvalue() == ""
 
 
-def test_first_template_build_says_so_on_stderr(
-    cache_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_first_template_build_says_so_on_a_terminal(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(cachefile, "NOTICE_AFTER_S", 0.0)
+    stderr = Tty()
+    monkeypatch.setattr(sys, "stderr", stderr)
     build_templates()
-    assert "building the letter-template cache (once)" in capsys.readouterr().err
+    assert "building the letter-template cache (once)... done in" in stderr.getvalue()
+    stderr.truncate(0)
+    stderr.seek(0)
     build_templates()  # from the cache: nothing to say
-    assert capsys.readouterr().err == ""
+    assert stderr.getvalue() == ""
 
 
 # -- word lists: bounded reading, bounded compile, cleaning ---------------------------------
@@ -323,19 +323,22 @@ def test_compiling_a_big_list_keeps_only_the_minimal_automaton() -> None:
     assert len(edges) < letters // 10
 
 
-def test_first_word_list_compile_says_so_on_stderr(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+def test_first_word_list_compile_says_so_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from assistant.dictionary import load_dictionary
 
     monkeypatch.setattr(cachefile, "NOTICE_AFTER_S", 0.0)
+    stderr = Tty()
+    monkeypatch.setattr(sys, "stderr", stderr)
     words = tmp_path / "words.txt"
     words.write_text("apple\nbanana\ncherry\n")
     load_dictionary(words, cache_dir=tmp_path / "cache")
-    err = capsys.readouterr().err
-    assert f"compiling the word list {words} (once)" in err and "done in" in err
+    assert f"compiling the word list {words} (once)... done in" in stderr.getvalue()
+    stderr.truncate(0)
+    stderr.seek(0)
     assert load_dictionary(words, cache_dir=tmp_path / "cache").from_cache
-    assert capsys.readouterr().err == ""
+    assert stderr.getvalue() == ""
 
 
 def test_word_list_build_removes_older_versions_and_killed_runs(tmp_path: Path) -> None:

@@ -136,6 +136,7 @@ def test_display_gone_mid_run_is_a_capture_error(screen: VirtualScreen) -> None:
     grabber = open_grabber(screen.display)
     grabber.grab(Region(0, 0, 10, 10))
     screen.kill()
-    with pytest.raises(CaptureError, match="screen capture of 0,0,10,10 failed"):
+    with pytest.raises(CaptureError, match=r"^the display went away") as err:
         grabber.grab(Region(0, 0, 10, 10))
+    assert "AssertionError" not in str(err.value)  # mss's bare assert is not a message
     grabber.close()  # must not raise although the server is gone

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from xvfb import VirtualScreen, desktop
 
 from assistant.cli import main
 from assistant.errors import ExitCode
@@ -447,3 +448,380 @@ def test_11_debug_dir_with_board_text_is_an_error(
 ) -> None:
     code, _, err = run(capsys, "solve", "TestingTheSolver", "--debug-dir", tmp_path / "d")
     assert code == ExitCode.BAD_BOARD and "--debug-dir" in one_error_line(err)
+
+
+# --------------------------------------------------------------------------- batch helpers
+
+
+def _shots(root: Path, copies: int, name: str = "shots") -> Path:
+    """``copies`` distinct files (hard links, so distinct paths) of one readable board."""
+    folder = root / name
+    folder.mkdir()
+    for i in range(copies):
+        os.link(GRID, folder / f"{i:03d}.jpg")
+    return folder
+
+
+def _records(path: Path) -> list[dict[str, object]]:
+    text = path.read_text(encoding="utf-8")
+    assert text == "" or text.endswith("\n"), "torn last line"
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def _batch(*args: str | Path, cwd: Path = ROOT, **kw: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "assistant", "batch", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+        **kw,  # type: ignore[call-overload]
+    )
+
+
+# --------------------------------------------------------------------------- item 7
+
+
+def test_7_resume_knows_an_image_whatever_the_folder_spelling(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shots = _shots(tmp_path, 4)
+    (tmp_path / "link").symlink_to(shots)
+    out = tmp_path / "out.jsonl"
+    monkeypatch.chdir(tmp_path)
+    # An interrupted first run that got through one file, named relatively...
+    assert run(capsys, "batch", "shots/000.jpg", "--out", out, "--jobs", "1")[0] == 0
+    # ...resumed with the folder spelled every other way, and from inside it.
+    spellings = [str(shots), "shots/", "./shots/../shots", "link"]
+    for spelling in spellings:
+        code, _, err = run(capsys, "batch", spelling, "--out", out, "--resume", "--jobs", "1")
+        assert code == ExitCode.OK, err
+    monkeypatch.chdir(shots)
+    assert run(capsys, "batch", ".", "--out", out, "--resume", "--jobs", "1")[0] == 0
+    records = _records(out)
+    assert sorted(str(r["path"]) for r in records) == [
+        str(shots / f"{i:03d}.jpg") for i in range(4)
+    ]
+    # A new screenshot saved over an old name is a new image (its content hash differs).
+    (shots / "001.jpg").unlink()
+    (shots / "001.jpg").write_bytes(GRID.read_bytes() + b"\0")
+    assert run(capsys, "batch", ".", "--out", out, "--resume", "--jobs", "1")[0] == 0
+    assert len(_records(out)) == 5
+
+
+# --------------------------------------------------------------------------- item 8
+
+
+def _run_on_small_disk(tmp_path: Path, argv: list[str], size_kb: int) -> tuple[int, str, Path]:
+    """Run ``batch ARGV --out DISK/out.jsonl`` with DISK a private ``size_kb`` tmpfs (its own
+    mount namespace: `unshare`, as root or as a mapped root user), copying the output out
+    afterwards. Skips when this machine allows neither."""
+    disk, keep = tmp_path / "disk", tmp_path / "keep"
+    disk.mkdir()
+    keep.mkdir()
+    script = (
+        f'mount -t tmpfs -o size={size_kb}k tmpfs "$1" || exit 99\n'
+        "disk=$1; keep=$2; py=$3; shift 3\n"
+        '"$py" -m assistant batch "$@" --out "$disk/out.jsonl" 2> "$keep/err.txt"\n'
+        'rc=$?\ncp "$disk/out.jsonl" "$keep/out.jsonl" 2>/dev/null\nexit $rc\n'
+    )
+    user = [] if os.geteuid() == 0 else ["--user", "--map-root-user"]
+    proc = subprocess.run(
+        [
+            "unshare",
+            *user,
+            "--mount",
+            "sh",
+            "-c",
+            script,
+            "sh",
+            str(disk),
+            str(keep),
+            sys.executable,
+            *argv,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    if proc.returncode == 99 or "unshare:" in proc.stderr:
+        pytest.skip(f"cannot mount a small tmpfs here: {proc.stderr.strip()[:200]}")
+    return proc.returncode, (keep / "err.txt").read_text(), keep / "out.jsonl"
+
+
+def test_8_disk_full_mid_batch_keeps_whole_records_and_says_resume(tmp_path: Path) -> None:
+    shots = _shots(tmp_path, 40)
+    code, err, out = _run_on_small_disk(tmp_path, [str(shots), "--jobs", "1"], size_kb=24)
+    assert code == ExitCode.WRITE_FAILED, err
+    line = one_error_line(err)
+    kept = _records(out)  # every line whole: no torn last line
+    assert 0 < len(kept) < 40
+    assert line == (
+        f"boggle-assistant: error: disk full: {len(kept)} records kept in "
+        f"{tmp_path / 'disk' / 'out.jsonl'}: free space and run again with --resume"
+    )
+    # Space freed (here: the file moved to a roomy disk), --resume finishes the set.
+    proc = _batch(shots, "--out", out, "--resume", "--jobs", "1")
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == ExitCode.OK, err
+    paths = [r["path"] for r in _records(out)]
+    assert len(paths) == 40 and len(set(paths)) == 40
+
+
+def test_8_any_other_write_failure_also_keeps_whole_records(tmp_path: Path) -> None:
+    """No root or namespace needed: a file-size limit (RLIMIT_FSIZE) makes a write fail
+    half-way through a record, a real failure of the kernel's, as a full disk does."""
+    shots = _shots(tmp_path, 12)
+    out = tmp_path / "out.jsonl"
+    limit = (
+        "import resource, signal, runpy, sys;"
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN);"
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (5000, 5000));"
+        "sys.argv = ['assistant', *sys.argv[1:]];"
+        "runpy.run_module('assistant', run_name='__main__')"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", limit, "batch", str(shots), "--out", str(out), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == ExitCode.WRITE_FAILED, proc.stderr
+    kept = _records(out)
+    assert 0 < len(kept) < 12 and out.stat().st_size <= 5000
+    assert f"{len(kept)} records kept" in one_error_line(proc.stderr)
+    assert "run again with --resume" in proc.stderr
+
+
+# --------------------------------------------------------------------------- item 9
+
+
+def _wait_records(path: Path, n: int, timeout: float) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_bytes().count(b"\n") >= n:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{path} did not reach {n} records")
+
+
+@pytest.mark.parametrize("to", ["parent", "process group"])
+def test_9_sigterm_stops_the_batch_like_ctrl_c(tmp_path: Path, to: str) -> None:
+    import signal
+
+    shots = _shots(tmp_path, 150)
+    out = tmp_path / "out.jsonl"
+    proc = _batch(shots, "--out", out, "--jobs", "2", start_new_session=True)
+    try:
+        _wait_records(out, 2, 120)
+        if to == "parent":
+            os.kill(proc.pid, signal.SIGTERM)  # `kill PID`
+        else:
+            os.killpg(proc.pid, signal.SIGTERM)  # a service manager stopping the job
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+    assert proc.returncode == ExitCode.INTERRUPTED, err
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    kept = _records(out)
+    assert 2 <= len(kept) < 150
+    assert f"interrupted after {len(kept)} of 150 images" in err
+    assert "run again with --resume" in err
+    # The workers are gone with the parent (none left reading in the background); a
+    # helper still exiting at this instant gets a moment.
+    import time
+
+    deadline = time.monotonic() + 10
+    while True:
+        listed = subprocess.run(
+            ["ps", "-o", "pid,stat,args", "-s", str(proc.pid)], capture_output=True, text=True
+        ).stdout.splitlines()[1:]
+        alive = [p for p in listed if p.split()[1][0] != "Z"]  # zombies have exited
+        if not alive or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert alive == []
+
+
+# --------------------------------------------------------------------------- item 16
+
+
+@pytest.mark.display
+def test_16_a_lost_display_is_named_and_watch_says_what_it_does_next(
+    tmp_path: Path, screen: VirtualScreen
+) -> None:
+    import time
+
+    import cv2
+
+    out = tmp_path / "boards.jsonl"
+    screen.show(
+        desktop(cv2.imread(str(ROOT / "fixtures/real/wordament/blackmonk13_mobile_regular.jpg")))
+    )
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "assistant",
+            "watch",
+            "--interval",
+            "0.05",
+            "--retry-for",
+            "1",
+            "--output",
+            str(out),
+        ],
+        env=dict(os.environ, DISPLAY=screen.display),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert out.read_text(), "watch never read the board"
+        screen.kill()  # the X server crashes
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == ExitCode.CAPTURE_FAILED, err
+    assert "AssertionError" not in err and "Traceback" not in err, err
+    lines = err.strip().splitlines()
+    assert any(
+        line.startswith("boggle-assistant: the display went away")
+        and "watch tries to reconnect for up to 1 s (--retry-for), then stops" in line
+        and "watch searches for the board again" in line
+        for line in lines
+    ), err
+    assert lines[-1].startswith("boggle-assistant: error: the display went away")
+    assert "did not come back within 1 s" in lines[-1]
+
+
+# --------------------------------------------------------------------------- item 13
+
+
+def _occluded_tile(tmp_path: Path) -> Path:
+    """The regular Wordament crop with most of tile r2c2's glyph painted over in its own
+    face colour: a tile the template matcher alone cannot be sure of."""
+    import cv2
+
+    image = cv2.imread(str(GRID))
+    p = image.shape[1] // 4
+    colour = [int(v) for v in image[p + int(p * 0.85), p + p // 2]]
+    cv2.rectangle(image, (p + p // 2, p + p // 4), (p + int(p * 0.8), p + int(p * 0.8)), colour, -1)
+    out = tmp_path / "occluded.png"
+    cv2.imwrite(str(out), image)
+    return out
+
+
+def _without_tesseract(tmp_path: Path, *argv: str | Path) -> subprocess.CompletedProcess[str]:
+    """The real CLI in a process whose PATH has no tesseract binary (an empty folder)."""
+    empty = tmp_path / "empty-path"
+    empty.mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "assistant", *map(str, argv)],
+        env=dict(os.environ, PATH=str(empty)),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_13_without_tesseract_read_and_solve_follow_one_rule(tmp_path: Path) -> None:
+    image = _occluded_tile(tmp_path)
+    for command in ("read", "solve"):
+        proc = _without_tesseract(tmp_path, command, image)
+        assert proc.returncode == ExitCode.MISSING_DEPENDENCY, (command, proc.stderr)
+        line = one_error_line(proc.stderr)
+        assert "tile r2c2 unsure" in line
+        assert "Tesseract (tesseract-ocr), the second opinion for unsure tiles, is not " in line
+        assert "sudo apt-get install tesseract-ocr" in line and "--fix 2,2=" in line
+    assert "?" in _without_tesseract(tmp_path, "read", image).stdout  # the board is shown
+    # A board the templates read alone needs no Tesseract; --best-guess still solves.
+    assert _without_tesseract(tmp_path, "read", GRID).returncode == ExitCode.OK
+    assert _without_tesseract(tmp_path, "solve", image, "--best-guess").returncode == 0
+
+
+# --------------------------------------------------------------------------- item 10
+
+
+@pytest.mark.parametrize(("size", "command"), [("3x3", "solve"), ("5x5", "solve"),
+                                                ("4x5", "read"), ("3x4", "read")])  # fmt: skip
+def test_10_a_size_the_picture_disagrees_with_stops(
+    capsys: pytest.CaptureFixture[str], size: str, command: str
+) -> None:
+    code, out, err = run(capsys, command, GRID, "--size", size)
+    assert code == ExitCode.BAD_SHAPE and out == ""
+    line = one_error_line(err)
+    assert f"the picture shows a 4x4 board, but --size says {size}" in line
+    assert "leave out --size" in line
+
+
+def test_10_the_right_size_still_reads_and_batch_records_a_wrong_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "read", GRID, "--size", "4x4", "--json")
+    assert code == ExitCode.OK and json.loads(out)["rows"] == 4
+    out_file = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", GRID, "--size", "5x5", "--out", out_file, "--jobs", "1")
+    assert code == ExitCode.BATCH_FAILURES
+    (record,) = _records(out_file)
+    assert record["status"] == "error"
+    assert "the picture shows a 4x4 board, but --size says 5x5" in str(record["error"])
+
+
+@pytest.mark.parametrize("stem", ["_Écran 2024 (1)", "x" * 80, "..", "日本"])
+def test_2_a_style_named_after_the_image_is_always_a_plain_name(stem: str) -> None:
+    from assistant.read import _style_name
+    from assistant.recognize.template import check_style_name
+
+    assert check_style_name(_style_name(stem)) == _style_name(stem)
+
+
+@pytest.mark.display
+def test_10_watch_says_why_a_board_of_the_wrong_size_is_not_read(
+    tmp_path: Path, screen: VirtualScreen
+) -> None:
+    import signal
+    import time
+
+    import cv2
+
+    screen.show(desktop(cv2.imread(str(GRID))))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "watch", "--interval", "0.05", "--size", "5x5"],
+        env=dict(os.environ, DISPLAY=screen.display),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        time.sleep(0.5)
+        deadline = time.monotonic() + 60
+        err = ""
+        assert proc.stderr is not None
+        while time.monotonic() < deadline and "--size says" not in err:
+            err += proc.stderr.readline()
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (
+        "waiting for a board (the picture shows a 4x4 board, but --size says 5x5: "
+        "leave out --size" in err
+    ), err + rest
+    assert out == "" and proc.returncode == 0

@@ -156,3 +156,31 @@ def test_solve_batch_and_watch_give_the_same_outcome(
     assert _same_part(watched) == _same_part(solved)
     assert set(batched) - set(solved) == {"path", "sha256", "status"}
     assert set(watched) - set(solved) == {"timestamp", "board_number", "region"}
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def test_the_registry_decides_size_minimum_length_and_q() -> None:
+    # A 5x5 Boggle board is Big Boggle: words of 4 letters and more.
+    big = pipeline.run_board(parse_board("A" * 25), pipeline.Request(), None)
+    assert big.decision.game == "bigboggle" and big.decision.min_len == 4
+    typed = pipeline.run_board(
+        parse_board("SEVEN/TIESA/BCDFG/HJKLM/NPRST"), pipeline.Request(game="boggle"), None
+    )
+    assert typed.words and min(len(w.word) for w in typed.words) >= 4
+    # --min-len still wins
+    three = pipeline.decide(None, pipeline.Request(min_len=3), board=parse_board("A" * 25))
+    assert three.min_len == 3
+    # a recognised look maps to its record: the scramble look is scored as Scramble
+    scramble = pipeline.decide(_reading(game="scramble", values=True), pipeline.Request())
+    assert scramble.game == "scramble" and scramble.scored_as == "scramble"
+
+
+def test_spellcast_text_reads_a_bare_q_as_q(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "QATSE/ABCDE/EFGHE/IJKLE/MNOPE"
+    assert main(["solve", board, "--game", "spellcast", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["tiles"][0][0] == "Q" and data["game"] == "spellcast"
+    assert main(["solve", board, "--game", "bigboggle", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["tiles"][0][0] == "QU"  # Boggle's Qu die

@@ -409,16 +409,17 @@ def test_compiled_core_equals_pure_python_on_enable(enable: Dictionary, game: st
 
 def test_solution_json_and_totals() -> None:
     d = dictionary_from_words(["cat", "act", "tact"])
-    solution = solve("C A T/. T .", d, "Scramble")
-    assert solution.game == "boggle"
-    assert solution.total_score == sum(w.score for w in solution.words) == 3
+    solution = solve("C A T/. T .", d, "Boggle With Friends")
+    assert solution.game == "scramble"  # the same game renamed: its canonical name
+    # letter values C4 A1 T1: cat 6, act 6, tact 7
+    assert solution.total_score == sum(w.score for w in solution.words) == 19
     data = solution.to_json()
     assert set(data) == {"rows", "cols", "tiles", "game", "words", "elapsed_ms"}
     assert data["rows"] == 2 and data["cols"] == 3
     assert data["tiles"] == [["C", "A", "T"], ["", "T", ""]]
     assert data["words"][0] == {
         "word": "tact",
-        "score": 1,
+        "score": 7,
         "path": [[0, 2], [0, 1], [0, 0], [1, 1]],  # smaller than starting at (1, 1)
     }
     assert json.loads(json.dumps(data)) == data
