@@ -1139,7 +1139,8 @@ def _settle_shape(
                 raise UnsureShapeError(
                     f"the board's size is unclear: {found} of the {len(beyond)} cells {where} "
                     f"the {rows}x{cols} grid look like tiles",
-                    hint=f"pass --size {rows}x{cols} (rows x cols), or the size you see",
+                    hint=f"pass the size you see: --size {rows}x{cols}, or --size "
+                    f"{_grown_size(rows, cols, side)} with that line (rows x cols)",
                 )
         if change is None:
             return to_full, lat
@@ -1150,6 +1151,10 @@ def _settle_shape(
                 hint="crop the picture to one board, or pass --size RxC",
             )
     return to_full, lat
+
+
+def _grown_size(rows: int, cols: int, side: str) -> str:
+    return f"{rows + 1}x{cols}" if side in ("top", "bottom") else f"{rows}x{cols + 1}"
 
 
 def _resize_lattice(

@@ -608,7 +608,7 @@ def test_a_line_half_like_tiles_makes_the_size_unsure() -> None:
     img[40 + 14 + 2 * 124 :, x0 - 2 :] = 0  # the lower half of the strip column is gone
     with pytest.raises(UnsureShapeError) as info:
         locate_board(img)
-    assert "--size 4x3" in str(info.value)
+    assert "--size 4x3" in str(info.value) and "--size 4x4" in str(info.value)
     assert locate_board(img, size=(4, 4)).cols == 4
 
 
