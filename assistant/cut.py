@@ -119,6 +119,11 @@ class CutConfig:
     hyphen_width: tuple[float, float] = (0.2, 0.8)
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
+    # Blobs in the text band under speck_height of the tallest piece's height and speck_area
+    # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
+    # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
+    speck_height: float = 0.45
+    speck_area: float = 0.15
     value_max_height: float = 0.7  # point-value digits are at most this share of the band
     value_min_height: float = 0.05  # ... and at least this share of the cell
     value_max_width: float = 0.4  # a value is at most this share of the cell wide
@@ -394,6 +399,7 @@ def cut_tile(
         return blank_tile()
 
     glyph_ids = _text_band(boxes, h, w, cfg)
+    glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
     band = _union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
         boxes[i] = small[i]
@@ -663,6 +669,25 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
             if b.h >= cfg.band_tall * (band_y1 - band_y0):
                 band_y0, band_y1 = min(band_y0, b.y), max(band_y1, b.y1)
     return chosen
+
+
+def _specks(
+    ids: set[int], boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig
+) -> set[int]:
+    """Blobs in the text band that are no character: under ``speck_height`` of the tallest
+    piece's height and ``speck_area`` of the largest piece's ink, and not a level bar (a
+    hyphen). Dust, an LED sparkle or a glint beside a letter ("N" read as "GN")."""
+    if len(ids) < 2:
+        return set()
+    tallest = max(boxes[i].h for i in ids)
+    largest = max(areas[i] for i in ids)
+    return {
+        i
+        for i in ids
+        if boxes[i].h < cfg.speck_height * tallest
+        and areas[i] < cfg.speck_area * largest
+        and boxes[i].w < cfg.hyphen_aspect * boxes[i].h
+    }
 
 
 def _hyphens(small: dict[int, Box], band: Box, cfg: CutConfig) -> list[int]:

@@ -270,3 +270,21 @@ def test_a_tiny_prefix_tile_is_never_read_without_its_hyphen(pitch: int) -> None
     for r, row in enumerate(AFFIX_BOARD):
         for c, want in enumerate(row):
             assert reading.tiles[r][c] in (want, "?"), (r, c, reading.tiles[r][c])
+
+
+@pytest.mark.parametrize("ink", [(40, 40, 40), (250, 250, 250)])
+def test_a_sparkle_beside_a_letter_is_not_a_character(ink: tuple[int, int, int]) -> None:
+    """LED sparkles and dust on phone photos read "N" as "GN": a blob in the text band much
+    smaller than the letter is not a character (dark dust, or a bright sparkle)."""
+    crop = _tile((200, 215, 225), (30, 30, 30), "N")
+    h, w = crop.shape[:2]
+    cv2.circle(crop, (int(w * 0.16), int(h * 0.55)), 4, ink, -1)
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1
+    assert tile.glyph_boxes[0].w > 30  # the N itself
+
+
+def test_the_u_of_qu_and_a_hyphen_stay_in_the_glyph() -> None:
+    for text, pieces in (("Qu", 2), ("RE-", 3)):
+        tile = cut_tile(_tile((240, 240, 235), (40, 40, 40), text))
+        assert len(tile.glyph_boxes) == pieces, text
