@@ -123,6 +123,12 @@ class CutConfig:
     # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
     # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
     speck_height: float = 0.45
+    # Glare on a photographed die: CIELAB lightness at least glare_min_l and glare_delta
+    # above the face over glare_area of the glyph's box makes the tile obstructed (its
+    # reading at most half as sure). White screen tiles (face L 250+) never qualify.
+    glare_min_l: float = 235.0
+    glare_delta: float = 25.0
+    glare_area: float = 0.08
     speck_area: float = 0.15
     value_max_height: float = 0.7  # point-value digits are at most this share of the band
     value_min_height: float = 0.05  # ... and at least this share of the cell
@@ -214,6 +220,7 @@ class TileImage:
     contrast: float
     underline: Box | None = None
     underline_side: Side | None = None
+    glare: bool = False  # a bright patch over the glyph (part of the letter may be gone)
     obstructed: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
     face: Mask | None = None
@@ -413,6 +420,8 @@ def cut_tile(
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
+    # Glare shows as light on dark letters (on light letters, light is the letter itself).
+    glare = polarity is Polarity.DARK_ON_LIGHT and _glare(lab, face, band, cfg)
     options: tuple[ValueOption, ...] = ()
     if corners:
         # Nothing of the glyph, the underline or the ink at the border is ever a value.
@@ -459,7 +468,8 @@ def cut_tile(
         contrast=contrast,
         underline=boxes[underline_id] if underline_id is not None else None,
         underline_side=side,
-        obstructed=obstructed,
+        obstructed=obstructed or glare,
+        glare=glare,
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
@@ -669,6 +679,16 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
             if b.h >= cfg.band_tall * (band_y1 - band_y0):
                 band_y0, band_y1 = min(band_y0, b.y), max(band_y1, b.y1)
     return chosen
+
+
+def _glare(lab: Image, face: npt.NDArray[np.float64], band: Box, cfg: CutConfig) -> bool:
+    """Glare over the glyph: a patch much brighter than the face, near white, covering
+    ``glare_area`` of the glyph's box (a strip of the letter may be gone under it)."""
+    light = lab[band.y : band.y1, band.x : band.x1, 0].astype(np.float64)
+    if light.size == 0:
+        return False
+    bright = (light >= cfg.glare_min_l) & (light >= face[0] + cfg.glare_delta)
+    return float(bright.mean()) >= cfg.glare_area
 
 
 def _specks(

@@ -657,11 +657,13 @@ def _glyph_search(
 def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
     """Whether the points between the letters are plain (a board's gaps or background),
     as they are not in a noisy or busy picture whose blobs happen to line up."""
-    # The inner cell corners, and the midpoints between letters side by side and one
-    # above the other: each kind of point is plain by itself (a shadow under every tile
-    # darkens all the points between rows alike).
+    # The midpoints between letters side by side, one above the other, and the inner
+    # cell corners: at least one kind of point is plain (a letters-only copy's background,
+    # a board's gaps; a shadow under every tile darkens all the points between rows alike,
+    # a threshold may blacken part of the background).
     us, vs = np.meshgrid(np.arange(2 * lat.cols - 1) / 2, np.arange(2 * lat.rows - 1) / 2)
     h, w = gray.shape[:2]
+    plain = False
     for kind in (
         (us % 1 > 0) & (vs % 1 == 0),
         (us % 1 == 0) & (vs % 1 > 0),
@@ -671,11 +673,12 @@ def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
         xy = cv2.perspectiveTransform(pts, lat.lattice_to_image).reshape(-1, 2).round().astype(int)
         ok = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
         if ok.sum() < 4:
-            return False
+            continue
         values = gray[xy[ok, 1], xy[ok, 0]].astype(np.float64)
         near = np.abs(values - np.median(values)) <= cfg.glyph_plain_std
-        if float(near.mean()) < cfg.glyph_plain_share:
-            return False
+        plain = plain or float(near.mean()) >= cfg.glyph_plain_share
+    if not plain:
+        return False
     # ... and the board's area is mostly flat (letters on plain faces), not a texture.
     quad = _lattice_quad(lat.lattice_to_image, lat.rows, lat.cols)
     x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)

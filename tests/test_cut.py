@@ -288,3 +288,18 @@ def test_the_u_of_qu_and_a_hyphen_stay_in_the_glyph() -> None:
     for text, pieces in (("Qu", 2), ("RE-", 3)):
         tile = cut_tile(_tile((240, 240, 235), (40, 40, 40), text))
         assert len(tile.glyph_boxes) == pieces, text
+
+
+def test_glare_over_part_of_a_die_letter_makes_it_unsure() -> None:
+    """Glare that wipes out part of a letter leaves it unsure, never read as another."""
+    from assistant.recognize import recognize_tiles
+
+    crop = _tile((185, 190, 195), (25, 25, 25), "E")
+    h, w = crop.shape[:2]
+    clean = cut_tile(crop)
+    assert not clean.obstructed
+    cv2.ellipse(crop, (int(w * 0.62), int(h * 0.52)), (22, 30), 0, 0, 360, (255, 255, 255), -1)
+    glared = cut_tile(crop)
+    assert glared.obstructed
+    (reading,) = recognize_tiles([glared])
+    assert reading.confidence < 0.8 or reading.label == "E"

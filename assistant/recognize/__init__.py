@@ -170,6 +170,9 @@ class RecognizeConfig:
     # came back blank at 1.0) keeps faint_blank_cap.
     faint_contrast: float = 25.0
     faint_blank_cap: float = 0.5
+    # Glare over a letter (``TileImage.glare``): both engines see the same damaged glyph
+    # (an E with its arms washed out reads "L" to both), so agreement proves nothing there.
+    glare_cap: float = 0.6
 
 
 def calibrated(
@@ -292,6 +295,8 @@ def recognize_tiles(
         faint = tile.blank and tile.contrast >= cfg.faint_contrast
         if faint:
             cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
+        if tile.glare:
+            cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         best = cands[0]
