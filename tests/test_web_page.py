@@ -341,6 +341,8 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
         "/api/solve", big.read_bytes(), {"Content-Type": "image/png"}, "POST"
     )
     assert status == 413 and body["error"]["kind"] == "too-large"
+    upload(page, OTHER)  # a board on the page, then a picture that cannot be read
+    assert wait_for_words(page)
     fake = tmp_path / "notes.png"
     fake.write_text("this is not a picture\n")
     upload(page, fake)
@@ -350,6 +352,9 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
     )
     text = page.find_element("id", "message").text
     assert "not an image" in text and "screenshot" in text
+    # Nothing stale: the board and words of the previous picture are gone.
+    assert page.find_element("id", "board-wrap").is_displayed() is False
+    assert words_shown(page) == []
     page.save_screenshot(str(shots / "web-error.png"))
     assert server.request("/api/health")[0] == 200
     upload(page, SHOT)

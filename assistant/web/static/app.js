@@ -76,6 +76,7 @@ async function solveImage(blob) {
   }
   S.fixes = new Map();
   S.source = { kind: "image", id: null, blob };
+  clearBoard();
   showPicture(blob);
   await run("Reading the picture…", async () => {
     const type = blob.type && blob.type.startsWith("image/") ? blob.type : "application/octet-stream";
@@ -200,6 +201,7 @@ function solveText(text) {
   if (!text) { showError({ message: "type the board's letters first", hint: "e.g. TESTINGTHESOLVER" }); return; }
   S.source = { kind: "text", text };
   S.fixes = new Map();
+  clearBoard();
   $("picture").hidden = true;
   resolve();
 }
@@ -217,6 +219,29 @@ function showPicture(blob) {
 }
 
 // --------------------------------------------------------------------------- the outcome
+
+// Forget the board shown (a new picture or text is on its way): nothing stale stays on
+// the page if the new one cannot be read.
+function clearBoard() {
+  S.out = null;
+  S.homography = null;
+  S.selected = S.preview = -1;
+  S.visible = [];
+  S.editing = null;
+  $("editor").hidden = true;
+  $("board-wrap").hidden = true;
+  $("board-legend").hidden = true;
+  $("unsure-banner").hidden = true;
+  $("empty-board").hidden = false;
+  $("board-size").textContent = "";
+  $("game-note").textContent = "";
+  $("game").options[0].textContent = "Auto (from the picture)";
+  $("words").innerHTML = "";
+  $("summary").textContent = "—";
+  $("more").hidden = true;
+  $("pic-overlay").innerHTML = "";
+  document.body.classList.remove("has-board");
+}
 
 function show(out) {
   const sameBoard = S.out && S.out.rows === out.rows && S.out.cols === out.cols;
@@ -282,7 +307,7 @@ function renderGame() {
     auto.textContent = out.game_source === "picture" || (!S.userGame && out.game)
       ? `Auto: ${gameTitle(out.game)} (${pct}%)` : "Auto: not recognised";
   } else {
-    auto.textContent = "Auto (Boggle for typed boards)";
+    auto.textContent = "Auto (Boggle)";
   }
   sel.value = S.userGame;
   if (S.userGame) {
