@@ -355,6 +355,16 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
     # Nothing stale: the board and words of the previous picture are gone.
     assert page.find_element("id", "board-wrap").is_displayed() is False
     assert words_shown(page) == []
+    # A picture with no board: the library's hint speaks of --size; the page of its menu.
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 200, np.uint8))
+    upload(page, blank)
+    wait_for(
+        lambda: page.find_element("id", "message").get_attribute("data-kind") == "no-board",
+        "the no-board message",
+    )
+    text = page.find_element("id", "message").text
+    assert "No letter grid found" in text and "Size menu" in text and "--size" not in text
     page.save_screenshot(str(shots / "web-error.png"))
     assert server.request("/api/health")[0] == 200
     upload(page, SHOT)

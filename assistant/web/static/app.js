@@ -46,6 +46,7 @@ function options() {
   if (S.userGame) o.game = S.userGame;
   const n = parseInt($("min-len").value, 10);
   if (n >= 1 && n <= 16) o.min_len = n;
+  if ($("size").value && S.source && S.source.kind === "image") o.size = $("size").value;
   return o;
 }
 
@@ -143,8 +144,19 @@ function showError(err) {
   const b = document.createElement("strong");
   b.textContent = cap(err.message || "something went wrong");
   m.append(b);
-  if (err.hint) m.append(document.createTextNode(" — " + err.hint + "."));
+  if (err.hint) m.append(document.createTextNode(" — " + pageHint(err.hint) + "."));
   m.hidden = false;
+}
+
+// The library's hints name command-line options; on the page they are menus and clicks.
+function pageHint(hint) {
+  return hint
+    .replace(/pass --size \S+( \(rows x cols\))?/g, "choose the board's size in the Size menu")
+    .replace(/--size \S+/g, "the Size menu")
+    .replace(/(re-run with |pass )?--game \S+/g, "choose the game in the Game menu")
+    .replace(/(re-run with )?(--fix \S+ ?)+/g, "click the tile to fix it ")
+    .replace(/\(?or --best-guess to solve anyway\)?/g, "")
+    .replace(/\s+/g, " ").trim();
 }
 
 function hideError() { $("message").hidden = true; }
@@ -190,6 +202,7 @@ function setupInputs() {
   drop.addEventListener("click", (e) => { if (e.target === drop) $("file").click(); });
   $("text-form").addEventListener("submit", (e) => { e.preventDefault(); solveText($("board-text").value.trim()); });
   $("game").addEventListener("change", () => { S.userGame = $("game").value; resolve(); });
+  $("size").addEventListener("change", () => { if (S.source && S.source.kind === "image") resolve(); });
   let t = null;
   $("min-len").addEventListener("input", () => { clearTimeout(t); t = setTimeout(resolve, 250); });
   $("starts").addEventListener("input", renderWords);
