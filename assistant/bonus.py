@@ -68,9 +68,9 @@ class BonusStyle:
 
 
 # Colours as the synthetic looks draw them (assistant/synth: looks_phone.RUZZLE_BONUS,
-# SCRAMBLE_BONUS; looks_desktop.SPELLCAST_BONUS), which follow the games' screens: Ruzzle
-# green DL, blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green
-# TL, pink DW, orange TW; SpellCast yellow DL, purple TL, pink "2x".
+# SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
+# blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
+# DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
 BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     {
         "ruzzle": BonusStyle(
@@ -89,7 +89,8 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
         "spellcast": BonusStyle(
             "spellcast",
             "badge",
-            MappingProxyType({"DL": (246, 190, 56), "TL": (196, 92, 230), "DW": (236, 72, 153)}),
+            # DL and TL share the gold: only the badge's text tells them apart.
+            MappingProxyType({"DL": (242, 184, 48), "TL": (242, 184, 48), "DW": (236, 72, 153)}),
             MappingProxyType({"DL": "DL", "TL": "TL", "2X": "DW"}),
         ),
         "scramble": BonusStyle(

@@ -49,8 +49,8 @@ from assistant.synth.looks_phone import (
     render_scramble,
     render_wordament_orange,
     render_wordament_wood,
-    render_wordhunt,
 )
+from assistant.synth.looks_wordhunt import render_wordhunt, render_wordhunt_photo
 from assistant.synth.paint import check_fonts
 
 __all__ = ["LOOKS", "LOOK_SPECS", "KnobRanges", "LookSpec", "SynthBoard", "render_board"]
@@ -168,6 +168,17 @@ def _specs() -> Mapping[str, LookSpec]:
             _dealer(None, None),
             render_wordhunt,
             notes="GamePigeon Word Hunt in iMessage, iPhone screenshot",
+        ),
+        LookSpec(
+            "wordhunt-photo",
+            "wordhunt",
+            (4,),
+            ("photo",),
+            ("light", "dark"),
+            _dealer(None, None),
+            render_wordhunt_photo,
+            photo=True,
+            notes="a photo of an iPhone screen showing Word Hunt: moire, glare, sparkles, a finger",
         ),
         LookSpec(
             "wordhunt-desktop",
