@@ -395,7 +395,11 @@ def _emit_solution(
             data["guessed"] = [list(p) for p in guessed]
         sys.stdout.write(json.dumps(data) + "\n")
         return
-    render.print_solution(_stdout_console(), solution, top=args.top, guessed=guessed)
+    console = _stdout_console()
+    render.print_solution(console, solution, top=args.top, guessed=guessed)
+    if reading is not None and reading.game_why:
+        # Which game scored the words, and why (or that the picture did not say).
+        console.print(f"scored as {solution.game}: {reading.game_why}", markup=False)
 
 
 def _solve_stdin(args: argparse.Namespace, game: str) -> int:
@@ -499,9 +503,10 @@ def cmd_read(args: argparse.Namespace) -> int:
         for r, c in reading.uncertain_bonuses:
             kind = reading.bonuses[r][c] if reading.bonuses else None
             console.print(f"[red]bonus square of r{r + 1}c{c + 1} unsure[/red] ({kind}?)")
-        game = f", looks like {reading.game}" if reading.game else ""
+        game = f", {reading.game_why}" if reading.game_why else ""
         console.print(
-            f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms"
+            f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms",
+            markup=False,
         )
     unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
     return ExitCode.UNSURE_TILES if unsure else ExitCode.OK

@@ -46,7 +46,7 @@ record per game, until the game registry takes them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import cv2
@@ -75,6 +75,7 @@ CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-right", "bottom-
 QRule = Literal["qu", "q"]
 
 UNKNOWN = "unknown"
+CHOSEN = "chosen with --game"
 GAME_NAMES = ("wordament", "ruzzle", "wordhunt", "spellcast", "scramble", "boggle", UNKNOWN)
 TITLES = {
     "wordament": "Wordament",
@@ -246,6 +247,12 @@ class GamesConfig:
     dice_weight: float = 3.0  # irregular tiles: the dice profile
     tilt_weight: float = 0.5  # a board turned in the picture, regular tiles: dice or a screen
     screen_photo: float = -1.0  # irregular tiles for a screen game (a photographed screen)
+    # Letters read turned (dice) on at least turn_share of at least turn_min_read tiles;
+    # every letter upright is unlikely for dice ((1/4)^n) but what screens show.
+    turn_share: float = 0.2
+    turn_min_read: int = 9
+    turned_weight: float = 2.5
+    upright_weight: float = -2.0
     # "None of these" is worth min_points: a look no game fits goes to it.
     min_points: float = 2.0
     name_at: float = 0.8  # a game is named at this probability, else unknown
@@ -276,6 +283,9 @@ class BoardLook:
     size: tuple[int, int] = (0, 0)  # rows, cols (0: not known)
     gems: int = 0  # tiles with a SpellCast gem
     states: tuple[str, ...] = ()  # per filled tile in a game's traced-word colours: the game
+    # After reading: letters read upright only after a quarter or half turn, of how many
+    # read (None before reading). Dice lie every way; screens show letters upright.
+    turned: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -291,6 +301,7 @@ class GameGuess:
     evidence: tuple[str, ...]
     points: tuple[tuple[str, float], ...] = ()
     candidates: tuple[tuple[str, float], ...] = ()
+    look: BoardLook | None = field(default=None, compare=False, repr=False)
 
     @property
     def known(self) -> bool:
@@ -304,6 +315,8 @@ class GameGuess:
     @property
     def why(self) -> str:
         """One line for people: "looks like Word Hunt (...)" or "game unknown (...)"."""
+        if self.evidence == (CHOSEN,):
+            return f"{TITLES.get(self.name, self.name)} ({CHOSEN})"
         if not self.known:
             cands = ", ".join(f"{TITLES.get(g, g)} {share:.0%}" for g, share in self.candidates)
             return f"game unknown ({cands or 'no game fits'}): pass --game"
@@ -330,7 +343,7 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     probability = 1.0 / (sum(weights) + none_of_these)
     points = tuple((g, round(p, 2)) for (p, _), g in scored)
     if best >= cfg.min_points and probability >= cfg.name_at:
-        return GameGuess(game, round(probability, 3), tuple(evidence), points)
+        return GameGuess(game, round(probability, 3), tuple(evidence), points, look=look)
     shares = [w / sum(weights) for w in weights]
     candidates = tuple(
         (g, round(share, 3))
@@ -342,7 +355,20 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
         if best >= cfg.min_points
         else f"no game's look fits (best: {game}, {best:.1f} points)"
     )
-    return GameGuess(UNKNOWN, round(probability, 3), (why, *_describe(look)), points, candidates)
+    return GameGuess(
+        UNKNOWN, round(probability, 3), (why, *_describe(look)), points, candidates, look=look
+    )
+
+
+def with_turned_letters(
+    guess: GameGuess, turned: int, read: int, *, config: GamesConfig | None = None
+) -> GameGuess:
+    """The guess again once the letters are read: ``turned`` of the ``read`` tiles were
+    upright only after a turn. A guess the user made, or one without its look, is kept."""
+    if guess.look is None or guess.evidence == (CHOSEN,):
+        return guess
+    cfg = config or GamesConfig()
+    return _detect(replace(guess.look, turned=(turned, read)), cfg)
 
 
 def read_game_and_bonuses(
@@ -360,7 +386,7 @@ def read_game_and_bonuses(
     if game is None:
         guess = _detect(describe_look(image, located, config=cfg, faces=faces), cfg)
     else:
-        guess = GameGuess(game, 1.0, ("chosen by the user",))
+        guess = GameGuess(game, 1.0, (CHOSEN,))
     palette = guess.name if guess.known else None
     bonuses = read_bonuses(located, palette, config=cfg.bonus, faces=faces)
     return guess, bonuses
@@ -587,14 +613,18 @@ def _points(profile: LookProfile, look: BoardLook, cfg: GamesConfig) -> tuple[fl
     # screen's perspective also costs a little fit: screens 0.84-0.99 in photos).
     irregular = min(1.0, max(0.0, (cfg.photo_fit - look.fit) / (cfg.photo_fit - cfg.dice_fit)))
     scale = cfg.photo_colour if look.photo else 1.0
-    # On a photo, exposure and white balance move lightness most: it counts for less.
-    weight = np.array([cfg.photo_lightness if look.photo else 1.0, 1.0, 1.0], np.float32)
+    # On a photo, exposure and white balance move the light faces' lightness most: it
+    # counts for less there (not for the dark boards, whose hue alone says little).
+    light = np.array([cfg.photo_lightness if look.photo else 1.0, 1.0, 1.0], np.float32)
 
-    def distance(lab: tuple[float, float, float], colours: tuple[RGB, ...]) -> float:
+    def distance(
+        lab: tuple[float, float, float], colours: tuple[RGB, ...], weight: FloatArray | None = None
+    ) -> float:
         v = np.array(lab, np.float32)
-        return min(float(np.linalg.norm((v - rgb_lab(c)) * weight)) for c in colours)
+        w = np.ones(3, np.float32) if weight is None else weight
+        return min(float(np.linalg.norm((v - rgb_lab(c)) * w)) for c in colours)
 
-    d_face = distance(look.face_lab, profile.faces)
+    d_face = distance(look.face_lab, profile.faces, light)
     s_face = math.exp(-0.5 * (d_face / (cfg.colour_scale * scale)) ** 2)
     points += cfg.face_weight * s_face
     if s_face > 0.5:
@@ -639,6 +669,13 @@ def _points(profile: LookProfile, look: BoardLook, cfg: GamesConfig) -> tuple[fl
             points += cfg.screen_photo * irregular
     if look.photo and profile.dice:
         points += cfg.tilt_weight
+    if profile.dice and look.turned is not None and look.turned[1] >= cfg.turn_min_read:
+        turned, read = look.turned
+        if turned >= cfg.turn_share * read:
+            points += cfg.turned_weight
+            why.append(f"letters turned every way ({turned} of {read})")
+        elif turned == 0:
+            points += cfg.upright_weight
     return points, why
 
 
