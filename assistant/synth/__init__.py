@@ -40,6 +40,7 @@ from assistant.synth.content import (
 )
 from assistant.synth.looks_boggle import render_boggle
 from assistant.synth.looks_desktop import (
+    render_spellcast_arrows,
     render_spellcast_discord,
     render_wordament_desktop,
     render_wordhunt_desktop,
@@ -133,6 +134,21 @@ def _dealer(values: dict[str, int] | None, bonuses: dict[str, tuple[int, int]] |
         return deal_app(rng, rows, cols, values=values, bonus_counts=bonuses), {}
 
     return deal
+
+
+def _deal_spellcast(
+    rng: np.random.Generator, rows: int, cols: int
+) -> tuple[BoardContent, dict[str, Any]]:
+    """SpellCast's letters include the plain Q (worth 8; there is no Qu tile)."""
+    content = deal_app(
+        rng,
+        rows,
+        cols,
+        values=SPELLCAST_VALUES,
+        bonus_counts={"DL": (0, 1), "TL": (0, 1), "DW": (0, 1)},
+        q_chance=0.08,
+    )
+    return content, {}
 
 
 def _specs() -> Mapping[str, LookSpec]:
@@ -254,11 +270,23 @@ def _specs() -> Mapping[str, LookSpec]:
             (5,),
             ("desktop-screenshot",),
             ("dark", "light"),
-            _dealer(SPELLCAST_VALUES, {"DL": (0, 1), "TL": (0, 1), "DW": (0, 1)}),
+            _deal_spellcast,
             render_spellcast_discord,
             has_values=True,
             has_bonuses=True,
             notes="SpellCast 5x5 as a Discord activity; 2x is labelled DW",
+        ),
+        LookSpec(
+            "spellcast-arrows",
+            "spellcast",
+            (5,),
+            ("desktop-screenshot",),
+            ("dark", "light"),
+            _deal_spellcast,
+            render_spellcast_arrows,
+            has_values=True,
+            has_bonuses=True,
+            notes="SpellCast shared with another solver's arrows drawn over the board",
         ),
     ]
     return MappingProxyType({s.name: s for s in specs})

@@ -224,7 +224,14 @@ DISCORD = {
 }
 
 
-def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+def render_spellcast_arrows(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+    """SpellCast in Discord with another solver's arrows drawn over the board."""
+    return render_spellcast_discord(ctx, content, knobs, arrows=True)
+
+
+def render_spellcast_discord(
+    ctx: Ctx, content: BoardContent, knobs: Knobs, *, arrows: bool = False
+) -> Scene:
     """Discord (dark or light theme) with SpellCast open as an activity in a voice channel."""
     W, H = ctx.pick(SCREENS)
     k = W / 1440 if W >= 2560 else 1.0
@@ -289,7 +296,9 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
     ch = min(want_h, sh, sw * 9 / 16)
     ch = max(ch, 60.0)
     cw = ch * 16 / 9
-    canvas, lat, faces, game_extra = spellcast_canvas(ctx, content, round(cw), round(ch))
+    canvas, lat, faces, game_extra = spellcast_canvas(
+        ctx, content, round(cw), round(ch), arrows=arrows
+    )
     cx = round(stage[0] + (sw - canvas.width) / 2)
     cy = round(stage[1] + (sh - canvas.height) / 2)
     img.paste(canvas, (cx, cy))

@@ -71,7 +71,6 @@ class SpellCastConfig:
     gem_size: float = 0.075  # half the gem's width
     badge_radius: float = 0.15
     outline: float = 0.035
-    arrows_chance: float = 0.3
     arrow_width: tuple[float, float] = (0.04, 0.09)  # of the pitch
     arrow_tiles: tuple[int, int] = (3, 7)
 
@@ -196,7 +195,7 @@ def draw_spellcast_tile(
 
 
 def spellcast_canvas(
-    ctx: Ctx, content: BoardContent, cw: int, ch: int
+    ctx: Ctx, content: BoardContent, cw: int, ch: int, *, arrows: bool = False
 ) -> tuple[Image.Image, Lattice, list[list[RGB]], dict[str, object]]:
     """The SpellCast game at cw x ch: a dark blue sky, players on the left, the 5x5 board in
     the middle, round and buttons on the right."""
@@ -253,7 +252,7 @@ def spellcast_canvas(
             )  # fmt: skip
         faces.append(row)
     extra: dict[str, object] = {"font": font, "gems": gems}
-    if ctx.chance(CFG.arrows_chance):
+    if arrows:
         extra.update(draw_arrows(ctx, img, lat))
     # Players on the left, round and buttons on the right.
     for i in range(ctx.int(2, 4)):
