@@ -109,6 +109,13 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     }
 )
 
+# Tile colours that are not bonus squares: Word Hunt's tiles while a word is traced (green:
+# a new word, yellow: found before; its white is not saturated enough to look like one).
+# Measured from the game's look as issue 9 describes it (assistant/synth/looks_wordhunt).
+TRACED_TILES: Mapping[str, RGB] = MappingProxyType(
+    {"wordhunt green": (126, 214, 108), "wordhunt yellow": (246, 214, 84)}
+)
+
 # Games whose boards have no bonus squares: nothing is looked for (folded names: lowercase,
 # no spaces, hyphens or underscores). Any other unknown name gets every style.
 NO_BONUS_GAMES = frozenset(
@@ -488,6 +495,10 @@ def _name(
         texts.update(style.texts)
     if not weights or nearest > cfg.colour_max:
         return None
+    if mark.marker == "tile" and any(
+        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES.values()
+    ):
+        return None  # a tile lit up by a traced word, not a bonus square
     cell = faces.cell
     x0, y0, x1, y1 = mark.box
     ox, oy = mark.col * cell, mark.row * cell

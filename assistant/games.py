@@ -55,6 +55,7 @@ import numpy.typing as npt
 
 from assistant.bonus import (
     BONUS_STYLES,
+    TRACED_TILES,
     BoardFaces,
     BonusConfig,
     BonusGrid,
@@ -153,7 +154,7 @@ LOOKS: tuple[LookProfile, ...] = (
         gaps=((68, 92, 67), (52, 70, 52)),
         rims=((104, 150, 102), (144, 232, 138), (86, 128, 86)),
         sizes=(4,),
-        states=((126, 214, 108), (246, 214, 84), (250, 250, 245)),
+        states=tuple(TRACED_TILES.values()),
         gap_scale=16.0,
     ),
     LookProfile(

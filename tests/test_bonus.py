@@ -55,9 +55,7 @@ def test_the_fixtures_cover_every_bonus_style() -> None:
 def _same_gold(want: str | None, got: BonusReading | None) -> bool:
     """SpellCast's DL and TL badges share one gold: only their text, unreadable on small
     boards, tells them apart; such a badge must come out unsure as one of the two."""
-    return (
-        got is not None and not got.sure and want in ("DL", "TL") and got.kind in ("DL", "TL")
-    )
+    return got is not None and not got.sure and want in ("DL", "TL") and got.kind in ("DL", "TL")
 
 
 def _check(entry: dict[str, Any], grid: tuple[tuple[BonusReading | None, ...], ...]) -> None:

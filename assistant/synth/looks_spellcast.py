@@ -65,8 +65,8 @@ class SpellCastConfig:
     gap: float = 0.1  # of the pitch
     radius: float = 0.16
     cap: tuple[float, float] = (0.42, 0.5)
-    value_size: float = 0.15  # digit height
-    value_inset: float = 0.09
+    value_size: float = 0.19  # digit height (cap height of the digits)
+    value_inset: float = 0.12
     gem_chance: float = 0.2
     gem_size: float = 0.075  # half the gem's width
     badge_radius: float = 0.15
@@ -164,9 +164,10 @@ def draw_spellcast_tile(
     f = p.fit_font(font, "W", s * 0.8, s * cap)
     draw_text(img, letter, f, (cx, cy - s * 0.02), GOLD if bonus is not None else INK)
     if value is not None:
-        vf = p.fit_font("roboto-bold", "0", s, max(4.0, s * CFG.value_size))
+        vf = p.fit_font(font, "0", s, max(4.0, s * CFG.value_size))
         inset = s * CFG.value_inset
-        draw_text_at(img, str(value), vf, (x1 - inset, y1 - inset), (70, 66, 74), anchor="rs")
+        fx1, fy1 = face_box[2], face_box[3]
+        draw_text_at(img, str(value), vf, (fx1 - inset, fy1 - inset), (70, 66, 74), anchor="rs")
     if gem:
         d = ImageDraw.Draw(img)
         g = s * CFG.gem_size
