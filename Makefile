@@ -5,15 +5,23 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# System packages: Tesseract (second-opinion OCR), Xvfb (watch-mode tests on a virtual
-# screen), and the free fonts the letter templates and synthetic boards are rendered from.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore
+CORE := assistant/_solvercore.so
+# System packages: gcc (the solver's compiled core), Tesseract (second-opinion OCR), Xvfb
+# (watch-mode tests on a virtual screen), and the free fonts the letter templates and
+# synthetic boards are rendered from.
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore gcc
 
 .PHONY: all setup system-packages demo test lint bench clean
 
 all: demo
 
-setup: system-packages $(STAMP)
+setup: system-packages $(STAMP) $(CORE)
+
+# The solver's compiled core (no headers or libc needed). Without a C compiler the solver
+# runs its pure-Python search, which gives the same answers more slowly.
+$(CORE): assistant/_solvercore.c
+	@$(CC) -O2 -shared -fPIC -nostdlib -o $@ $< || \
+	  echo "note: could not build $@; the solver uses its pure-Python search" >&2
 
 system-packages:
 	@.ci/system-packages $(SYSTEM_PACKAGES)
@@ -40,9 +48,10 @@ lint: setup
 # Speed and accuracy figures quoted in README.md (each script exits 1 if a target is missed).
 bench: setup
 	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/image.py
 	$(PY) benchmarks/ocr.py
 	$(PY) benchmarks/watch.py
 	$(PY) benchmarks/batch.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(CORE) .pytest_cache .mypy_cache .ruff_cache .hypothesis

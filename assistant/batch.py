@@ -15,6 +15,8 @@ from __future__ import annotations
 import csv
 import fnmatch
 import hashlib
+import io
+import itertools
 import json
 import os
 import signal
@@ -23,13 +25,14 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Protocol
 
-from assistant.errors import AssistantError, ExitCode, OutputError
-from assistant.read import ReadOptions
+from assistant.errors import AssistantError, ExitCode, OutputError, UsageError, WriteError
+from assistant.files import check_target, write_error
+from assistant.pipeline import Request, preload_reader
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -76,12 +79,11 @@ class BatchOptions:
     out: Path | None = None  # .jsonl or .csv; None: JSON Lines on stdout
     jobs: int = 0  # worker processes; 0: read in this process
     resume: bool = False  # skip images already in ``out`` (same path and SHA-256)
-    solve: bool = True
-    game: str | None = None  # scoring rules; None: as read from the image, else boggle
+    # game, minimum length, reader options; batch always solves with best guesses (the
+    # record lists what was unsure and guessed) and solves only when ``request.solve``.
+    request: Request = field(default_factory=lambda: Request(best_guess=True))
     dict_path: str | None = None
-    min_len: int = 3
     top: int = 10  # best words kept per record
-    read: ReadOptions = field(default_factory=ReadOptions)
     config: BatchConfig = field(default_factory=BatchConfig)
 
     @property
@@ -100,6 +102,7 @@ class BatchSummary:
     failed_before: int  # error records found on --resume for the files skipped
     elapsed_s: float
     interrupted: bool
+    not_images: int = 0  # files in the folders that are not pictures, left out
 
     @property
     def throughput(self) -> float:
@@ -117,8 +120,12 @@ class BatchSummary:
         lines = [
             f"images: {self.images}"
             + (f" ({self.skipped} already recorded, skipped)" if self.skipped else ""),
+        ]
+        if self.not_images:
+            lines.append(f"skipped: {self.not_images} files that are not images")
+        lines += [
             f"read: {self.read}",
-            f"unsure: {self.unsure}",
+            f"unsure: {self.unsure}",  # boards with an unsure letter, value or bonus
         ]
         n_failed = sum(self.failed.values())
         if n_failed:
@@ -133,7 +140,11 @@ class BatchSummary:
             f"({self.recorded} in {self.elapsed_s:.1f} s)"
         )
         if self.interrupted:
-            lines.append("interrupted: run again with --resume to finish the rest")
+            done = self.recorded + self.skipped
+            lines.append(
+                f"interrupted after {done} of {self.images} images: "
+                "run again with --resume to finish the rest"
+            )
         return "\n".join(lines)
 
 
@@ -148,33 +159,68 @@ class Progress(Protocol):
 # --------------------------------------------------------------------------- finding images
 
 
+@dataclass(frozen=True)
+class Found:
+    """The files a batch reads, and the files of its folders it leaves out."""
+
+    images: list[Path]
+    not_images: list[Path]
+
+
 def find_images(
     paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
 ) -> list[Path]:
+    """The files to read, in a stable order, each once (see ``discover``)."""
+    return discover(paths, recursive=recursive, pattern=pattern).images
+
+
+def discover(
+    paths: Sequence[str | Path], *, recursive: bool = False, pattern: str | None = None
+) -> Found:
     """The files to read, in a stable order, each once.
 
     A file named on the command line is always taken (even a missing one, which then gets
     an error record); a directory gives its files (not hidden ones), and with ``recursive``
     those of its subdirectories. ``pattern`` (``--glob``, e.g. ``*.png``) filters the names
-    of files found in directories."""
+    of files found in directories. A file in a directory that neither its name nor its first
+    bytes call a picture (notes, ``Thumbs.db``) is left out and listed in ``not_images``; a
+    picture that turns out corrupt still gets its error record."""
+    from assistant.files import looks_like_image
+
     found: list[Path] = []
+    not_images: list[Path] = []
     seen: set[str] = set()
 
     def add(p: Path) -> None:
-        key = os.path.normpath(str(p))
+        key = image_identity(p)
         if key not in seen:
             seen.add(key)
             found.append(p)
 
     for arg in paths:
+        if str(arg) == "":
+            # Path("") is ".": an empty argument (an unset shell variable) would read the
+            # current folder.
+            raise UsageError("an empty path was given", hint="give image files or folders to read")
         p = Path(arg)
         if not p.is_dir():
             add(p)
             continue
         for f in _walk(p, recursive):
-            if pattern is None or fnmatch.fnmatch(f.name, pattern):
+            if pattern is not None and not fnmatch.fnmatch(f.name, pattern):
+                continue
+            if looks_like_image(f):
                 add(f)
-    return found
+            else:
+                not_images.append(f)
+    return Found(found, not_images)
+
+
+def image_identity(path: str | Path) -> str:
+    """The name an image is known by in records and on ``--resume``: its resolved absolute
+    path (symlinks and ``.``/``..`` resolved), so one file is one image whatever the
+    spelling of its folder or the directory the batch runs from."""
+    return os.path.realpath(path)
 
 
 def _walk(top: Path, recursive: bool) -> Iterator[Path]:
@@ -222,17 +268,15 @@ def error_record(
 class ProcessorSettings:
     """What a worker needs to build its ``ImageProcessor`` (sent to worker processes)."""
 
-    read: ReadOptions
-    solve: bool
-    game: str | None
+    request: Request
     dict_path: str | None
-    min_len: int
     top: int
     single_thread: bool = False  # one OpenCV thread: the parallelism is across processes
 
 
 class ImageProcessor:
-    """Reads (and solves) one image after another; loads the dictionary once."""
+    """Reads (and solves) one image after another through the pipeline; loads the
+    dictionary and the templates once."""
 
     def __init__(self, settings: ProcessorSettings) -> None:
         self.settings = settings
@@ -241,14 +285,14 @@ class ImageProcessor:
 
             cv2.setNumThreads(1)
         self.dictionary: Dictionary | None = None
-        if settings.solve:
+        if settings.request.solve:
             from assistant.dictionary import load_dictionary
 
             self.dictionary = load_dictionary(settings.dict_path)
-        if settings.game is not None:
+        if settings.request.chosen_game is not None:
             from assistant.scoring import get_game
 
-            get_game(settings.game)
+            get_game(settings.request.chosen_game)
         preload_reader()
 
     def process(self, path: str, sha256: str | None) -> Record:
@@ -271,8 +315,8 @@ class ImageProcessor:
             )
 
     def _process(self, path: str, sha256: str | None, start: float) -> Record:
+        from assistant import pipeline
         from assistant.imageio import decode_image
-        from assistant.read import read_array
 
         file = Path(path)
         try:
@@ -285,47 +329,17 @@ class ImageProcessor:
             sha256 = hashlib.sha256(data).hexdigest()
         image = decode_image(data, name=path)
         t_decoded = time.perf_counter()
-        reading = read_array(image, self.settings.read, start=start)
-        t_read = time.perf_counter()
-        record: Record = {
-            "path": path,
-            "sha256": sha256,
-            "status": "ok",
-            "game": self.settings.game or reading.game or "boggle",
-            "board": reading.to_json(),
-            "guessed": [],
-            "words": None,
-            "total_score": None,
-            "top_words": None,
-        }
+        outcome = pipeline.run(image, self.settings.request, self.dictionary, start=t_decoded)
+        record: Record = {"path": path, "sha256": sha256, "status": "ok"}
+        record.update(outcome.to_json(top=self.settings.top))
         timings = {
             "decode_ms": (t_decoded - start) * 1000,
-            "read_ms": (t_read - t_decoded) * 1000,
+            "read_ms": outcome.read_ms,
+            "solve_ms": outcome.solve_ms,
+            "total_ms": (time.perf_counter() - start) * 1000,
         }
-        if self.dictionary is not None:
-            from assistant.solver import solve
-
-            board = reading.to_board(best_guess=True)
-            solution = solve(board, self.dictionary, record["game"], min_len=self.settings.min_len)
-            record["guessed"] = [list(p) for p in reading.uncertain]
-            record["words"] = len(solution.words)
-            record["total_score"] = solution.total_score
-            record["top_words"] = [
-                {"word": w.word, "score": w.score, "path": [list(p) for p in w.path]}
-                for w in solution.words[: self.settings.top]
-            ]
-            timings["solve_ms"] = (time.perf_counter() - t_read) * 1000
-        timings["total_ms"] = (time.perf_counter() - start) * 1000
         record["timings"] = {k: round(v, 1) for k, v in timings.items()}
         return record
-
-
-def preload_reader() -> None:
-    """Load the reader's letter templates now (they are kept per process), so that the
-    first image or frame does not pay for it."""
-    from assistant.recognize.template import load_templates
-
-    load_templates()
 
 
 def _one_line(text: str) -> str:
@@ -344,47 +358,115 @@ def flat_record(record: Record) -> dict[str, Any]:
         row["error_kind"] = record["error"]["kind"]
         row["error_message"] = _one_line(record["error"]["message"])
         return row
-    board = record["board"]
     row["game"] = record.get("game") or ""
-    row["rows"], row["cols"] = board["rows"], board["cols"]
-    row["tiles"] = "/".join(
-        " ".join(t or "." for t in line) if any(len(t) != 1 for t in line) else "".join(line)
-        for line in board["tiles"]
+    row["rows"], row["cols"] = record["rows"], record["cols"]
+    row["tiles"] = _tiles_text(record["tiles"])
+    row["unsure"] = len(record["unsure"])
+    row["unsure_tiles"] = " ".join(
+        f"r{u['row'] + 1}c{u['col'] + 1}" + ("" if u["part"] == "letter" else f"-{u['part']}")
+        for u in record["unsure"]
     )
-    row["unsure"] = len(board["uncertain"])
-    row["unsure_tiles"] = " ".join(f"r{r + 1}c{c + 1}" for r, c in board["uncertain"])
-    row["min_confidence"] = min(min(line) for line in board["confidence"])
+    reading = record.get("reading") or {}
+    if reading.get("confidence"):
+        row["min_confidence"] = min(min(line) for line in reading["confidence"])
     row["read_ms"] = timings.get("read_ms", "")
     row["solve_ms"] = timings.get("solve_ms", "")
-    if record.get("words") is not None:
-        row["words"] = record["words"]
+    if record.get("solved"):
+        row["words"] = record["word_count"]
         row["total_score"] = record["total_score"]
-        if record["top_words"]:
-            row["best_word"] = record["top_words"][0]["word"]
-            row["best_score"] = record["top_words"][0]["score"]
+        if record["words"]:
+            row["best_word"] = record["words"][0]["word"]
+            row["best_score"] = record["words"][0]["score"]
     return row
+
+
+def _tiles_text(tiles: list[list[str]]) -> str:
+    """The tiles as board text (rows split by ``/``, an either/or tile as ``A|B``, a blank
+    as ``.``): what ``solve`` accepts back. ``?`` marks a tile read as unsure."""
+    from assistant.board import rows_text
+
+    return rows_text([[(t or ".").replace("/", "|") for t in line] for line in tiles])
 
 
 # --------------------------------------------------------------------------- output
 
 
-class RecordWriter:
-    """Appends records to a JSON Lines or CSV file (or stdout), flushing each at once."""
+class RecordFile:
+    """The ``--out`` file, appended to one whole record at a time.
 
-    def __init__(self, stream: IO[str], fmt: str, *, header: bool) -> None:
-        self.stream, self.format = stream, fmt
-        self._csv = (
-            csv.DictWriter(stream, CSV_FIELDS, lineterminator="\n") if fmt == "csv" else None
+    Unbuffered: each record is one ``write`` of its bytes, so nothing is held back to be
+    retried later. When a write fails (the disk is full) or is interrupted half-way, the
+    file is cut back to the end of the last whole record, so it never ends in a torn line;
+    a full disk becomes a DiskFullError saying how many records the file keeps."""
+
+    def __init__(self, path: Path, fmt: str) -> None:
+        self.path, self.format = path, fmt
+        self._fh = path.open("ab", buffering=0)
+        self.size = self._fh.seek(0, os.SEEK_END)
+
+    def write(self, text: str) -> None:
+        data = memoryview(text.encode("utf-8"))
+        start = self.size
+        try:
+            while data:
+                written = self._fh.write(data) or 0
+                data = data[written:]
+        except BaseException as exc:
+            self._cut_back(start)
+            if isinstance(exc, OSError):
+                raise self._error(exc) from exc
+            raise
+        self.size = start + len(text.encode("utf-8"))
+
+    def _cut_back(self, size: int) -> None:
+        with suppress(OSError):
+            os.ftruncate(self._fh.fileno(), size)
+
+    def records(self) -> int:
+        """How many whole records the file holds now."""
+        with self.path.open("rb") as fh:
+            lines = sum(1 for _ in fh)
+        return max(0, lines - 1) if self.format == "csv" else lines
+
+    def _error(self, exc: OSError) -> WriteError:
+        from assistant.errors import DiskFullError
+
+        err = write_error(exc, self.path, what="the batch records")
+        if isinstance(err, DiskFullError):
+            return DiskFullError(
+                f"disk full: {self.records()} records kept in {self.path}",
+                hint="free space and run again with --resume",
+            )
+        return WriteError(
+            f"{err.message}; {self.records()} records kept",
+            hint="fix that and run again with --resume",
         )
-        if self._csv is not None and header:
-            self._csv.writeheader()
-            stream.flush()
+
+    def flush(self) -> None:
+        """Nothing is buffered (each record is written whole); kept for ``IO`` callers."""
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+class RecordWriter:
+    """Appends records to a JSON Lines or CSV file (or stdout), each written whole at once."""
+
+    def __init__(self, stream: IO[str] | RecordFile, fmt: str, *, header: bool) -> None:
+        self.stream, self.format = stream, fmt
+        if fmt == "csv" and header:
+            self._put(",".join(CSV_FIELDS) + "\n")
 
     def write(self, record: Record) -> None:
-        if self._csv is not None:
-            self._csv.writerow(flat_record(record))
+        if self.format == "csv":
+            line = io.StringIO()
+            csv.DictWriter(line, CSV_FIELDS, lineterminator="\n").writerow(flat_record(record))
+            self._put(line.getvalue())
         else:
-            self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self._put(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def _put(self, text: str) -> None:
+        self.stream.write(text)
         self.stream.flush()
 
 
@@ -423,7 +505,7 @@ def read_recorded(path: Path, fmt: str) -> Recorded:
         sha = row.get("sha256")
         if not sha or "path" not in row:
             continue
-        key = (os.path.normpath(str(row["path"])), str(sha))
+        key = (image_identity(str(row["path"])), str(sha))
         done.add(key)
         if row.get("status") == "error":
             failed.add(key)
@@ -445,8 +527,8 @@ def _json_lines(text: str, path: Path) -> Iterator[dict[str, Any]]:
             yield row
 
 
-def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[IO[str], bool]:
-    """Open ``path`` for appending; returns the stream and whether it needs a CSV header.
+def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[RecordFile, bool]:
+    """Open ``path`` for appending; returns the file and whether it needs a CSV header.
 
     Without ``resume`` an existing non-empty file is refused (nothing is overwritten). With
     it, a last line cut short (a crash in the middle of a write) is trimmed first."""
@@ -459,12 +541,10 @@ def open_output(path: Path, fmt: str, *, resume: bool) -> tuple[IO[str], bool]:
     try:
         if size:
             _trim_partial_line(path)
-        stream = path.open("a", encoding="utf-8", newline="")
+        out = RecordFile(path, fmt)
     except OSError as err:
-        raise OutputError(
-            f"cannot write {path}: {err.strerror or err}", hint="give a writable --out file"
-        ) from None
-    return stream, fmt == "csv" and stream.tell() == 0
+        raise write_error(err, path, what="the batch records") from None
+    return out, fmt == "csv" and out.size == 0
 
 
 def _trim_partial_line(path: Path) -> None:
@@ -502,6 +582,29 @@ def _child_environment(single_thread: bool) -> Iterator[None]:
                 os.environ[k] = v
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill PID``, a service manager stopping the job): handled like Ctrl-C."""
+
+
+@contextmanager
+def _terminate_is_interrupt() -> Iterator[None]:
+    """While the batch runs, SIGTERM to the parent stops it like Ctrl-C: the workers are
+    stopped by the parent, every finished record stays, and the summary says how far it
+    got (instead of the default: the parent dies at once and the workers' pipes break)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 @contextmanager
 def _sigint_ignored() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
@@ -518,20 +621,23 @@ def _worker_main(conn: Connection, settings: ProcessorSettings) -> None:
     """A worker process: build the processor once, then one record per task until told to
     stop. Ctrl-C is the parent's business (it stops the workers itself)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the parent stops its workers itself
     try:
-        processor = ImageProcessor(settings)
-    except AssistantError as err:
-        conn.send(("init-error", type(err).__name__, err.message, err.hint))
-        return
-    conn.send(("ready",))
-    while True:
         try:
+            processor = ImageProcessor(settings)
+        except AssistantError as err:
+            conn.send(("init-error", type(err).__name__, err.message, err.hint))
+            return
+        conn.send(("ready",))
+        while True:
             task = conn.recv()
-        except EOFError:
-            return
-        if task is None:
-            return
-        conn.send(("record", processor.process(*task)))
+            if task is None:
+                return
+            conn.send(("record", processor.process(*task)))
+    except (EOFError, OSError):
+        # The parent is gone (finished, killed, or stopped without saying goodbye): nothing
+        # is waiting for this worker's records, so stop quietly.
+        return
 
 
 @dataclass
@@ -727,10 +833,13 @@ def run_batch(
     finished record already in the file. Raises OutputError when ``options.out`` cannot be
     used, and the dictionary's or game's error when they are bad."""
     started = time.perf_counter()
-    files = find_images(paths, recursive=recursive, pattern=pattern)
+    found = discover(paths, recursive=recursive, pattern=pattern)
+    files = found.images
     fmt = options.format
     recorded = Recorded(frozenset(), frozenset())
+    stream: IO[str] | RecordFile
     if options.out is not None:
+        check_target(options.out, what="the batch records")  # not a folder or a device
         if options.resume:
             recorded = read_recorded(options.out, fmt)
         stream, header = open_output(options.out, fmt, resume=options.resume)
@@ -752,7 +861,7 @@ def run_batch(
             failed[record["error"]["kind"]] += 1
         else:
             counts["read"] += 1
-            if record["board"]["uncertain"]:
+            if record["unsure"]:  # letters, point values or bonus squares
                 counts["unsure"] += 1
         if progress is not None:
             progress.advance(record)
@@ -760,13 +869,13 @@ def run_batch(
     def tasks() -> Iterator[tuple[str, str | None] | Record]:
         nonlocal skipped, failed_before
         for f in files:
-            path = str(f)
+            path = image_identity(f)  # recorded as the absolute path: see image_identity
             try:
                 sha = sha256_file(f, options.config.hash_chunk)
             except OSError as err:
                 yield error_record(path, None, "bad-image", _unreadable(f, err))
                 continue
-            key = (os.path.normpath(path), sha)
+            key = (path, sha)
             if key in recorded.done:
                 skipped += 1
                 failed_before += key in recorded.failed
@@ -776,11 +885,8 @@ def run_batch(
             yield path, sha
 
     settings = ProcessorSettings(
-        read=options.read,
-        solve=options.solve,
-        game=options.game,
+        request=options.request,
         dict_path=options.dict_path,
-        min_len=options.min_len,
         top=options.top,
         single_thread=options.jobs > 1,
     )
@@ -788,12 +894,20 @@ def run_batch(
     if progress is not None:
         progress.start(len(files))
     try:
-        if options.jobs <= 0:
-            processor = ImageProcessor(settings)
-            for task in tasks():
-                emit(task if isinstance(task, dict) else processor.process(*task))
-        else:
-            _run_pool(options.jobs, settings, options.config, tasks(), emit)
+        with _terminate_is_interrupt():
+            pending = tasks()
+            # Workers (and the dictionary) only when there is an image to read: a resumed
+            # run with nothing left stops here, with no worker to start and stop half-way.
+            first = _next_task(pending, emit)
+            if first is None:
+                pass
+            elif options.jobs <= 0:
+                processor = ImageProcessor(settings)
+                for task in itertools.chain([first], pending):
+                    emit(task if isinstance(task, dict) else processor.process(*task))
+            else:
+                queue = itertools.chain([first], pending)
+                _run_pool(options.jobs, settings, options.config, queue, emit)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -811,6 +925,7 @@ def run_batch(
         failed_before=failed_before,
         elapsed_s=time.perf_counter() - started,
         interrupted=interrupted,
+        not_images=len(found.not_images),
     )
 
 

@@ -9,7 +9,8 @@ Text syntax (README.md, "Board text"):
 * tokens: ``A`` letter, ``Q`` the Qu tile (unless ``literal_q``), ``QU``/``TH``/``ING``
   multi-letter tiles, ``RE-`` prefix tile (word start only), ``-ING`` suffix tile (word end
   only), ``A|B`` either/or tile, ``.`` or ``_`` blank tile;
-* an optional point value ``E:2`` and bonus ``S*DL`` (DL, TL, DW, TW), together ``E:2*DL``.
+* an optional point value ``E:2`` and bonus ``S*DL`` (DL, TL, DW, TW), together ``E:2*DL``;
+  a tile with a letter and a word bonus: ``M*DL*DW``.
 """
 
 from __future__ import annotations
@@ -35,18 +36,44 @@ class TileKind(Enum):
 
 
 class Bonus(Enum):
+    """A bonus square: a letter bonus, a word bonus, or one of each on one tile (some games
+    put both on a tile; board text ``M*DL*DW``)."""
+
     DL = "DL"  # double letter
     TL = "TL"  # triple letter
     DW = "DW"  # double word
     TW = "TW"  # triple word
+    DL_DW = "DL*DW"
+    DL_TW = "DL*TW"
+    TL_DW = "TL*DW"
+    TL_TW = "TL*TW"
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.value.split("*"))
 
     @property
     def letter_factor(self) -> int:
-        return {"DL": 2, "TL": 3}.get(self.value, 1)
+        return next(({"DL": 2, "TL": 3}[p] for p in self.parts if p in ("DL", "TL")), 1)
 
     @property
     def word_factor(self) -> int:
-        return {"DW": 2, "TW": 3}.get(self.value, 1)
+        return next(({"DW": 2, "TW": 3}[p] for p in self.parts if p in ("DW", "TW")), 1)
+
+    @classmethod
+    def parse(cls, text: str) -> Bonus:
+        """``DL``, ``tw``, or a letter and a word bonus in either order (``DW*DL``).
+        Raises ValueError for anything else."""
+        parts = [p.strip().upper() for p in text.split("*")]
+        letter = [p for p in parts if p in ("DL", "TL")]
+        word = [p for p in parts if p in ("DW", "TW")]
+        if (
+            len(parts) > 2
+            or len(letter) + len(word) != len(parts)
+            or max(len(letter), len(word)) > 1
+        ):
+            raise ValueError(text)
+        return cls("*".join(letter + word))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,9 +194,17 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _TOKEN = re.compile(
     r"""^(?P<body>[^:*]+)
         (?::(?P<value>[^:*]*))?
-        (?:\*(?P<bonus>[^:*]*))?$""",
+        (?:\*(?P<bonus>[^:]*))?$""",
     re.VERBOSE,
 )
+
+
+def rows_text(rows: Sequence[Sequence[str]]) -> str:
+    """Rows of board-text tokens as one line of board text, rows joined by ``/``: a row of
+    single letters is written together (``TEST``), other rows split by spaces (``RE- S T O``)."""
+    return "/".join(
+        "".join(row) if all(len(t) == 1 for t in row) else " ".join(row) for row in rows
+    )
 
 
 def _where(row: int, col: int) -> str:
@@ -198,11 +233,12 @@ def parse_tile(token: str, *, literal_q: bool = False, row: int = 0, col: int = 
     bonus: Bonus | None = None
     if bonus_text is not None:
         try:
-            bonus = Bonus(bonus_text.upper())
+            bonus = Bonus.parse(bonus_text)
         except ValueError:
             raise BoardTextError(
                 f"{where}: {token!r} has bonus {bonus_text!r}",
-                hint="a bonus is one of DL, TL, DW, TW, as in S*DL",
+                hint="a bonus is one of DL, TL, DW, TW, as in S*DL, or a letter and a word "
+                "bonus together, as in M*DL*DW",
             ) from None
     return _parse_body(body, literal_q=literal_q, where=where, token=token).with_extras(
         value, bonus
@@ -245,6 +281,14 @@ def _split_rows(text: str) -> list[str]:
     return [r for r in rows if r]
 
 
+def _nearest_squares(count: int) -> str:
+    """The supported square sizes nearest to ``count`` tiles, e.g. "9 for 3x3, 16 for 4x4"
+    (never a size outside MIN_SIDE..MAX_SIDE)."""
+    root = int(count**0.5)
+    sides = sorted({min(MAX_SIDE, max(MIN_SIDE, n)) for n in (root, root + 1)})
+    return ", ".join(f"{n * n} for {n}x{n}" for n in sides)
+
+
 def parse_board(text: str, *, literal_q: bool = False) -> Board:
     """Parse board text (see the module docstring) into a Board.
 
@@ -259,13 +303,10 @@ def parse_board(text: str, *, literal_q: bool = False) -> Board:
         chars = rows_text[0]
         n = round(len(chars) ** 0.5)
         if n * n != len(chars):
-            lo, hi = int(len(chars) ** 0.5), int(len(chars) ** 0.5) + 1
             raise BoardShapeError(
                 f"{len(chars)} tiles do not make a square board",
-                hint=(
-                    f"a bare string needs N*N letters ({lo * lo} for {lo}x{lo}, "
-                    f"{hi * hi} for {hi}x{hi}); for other shapes separate rows with /"
-                ),
+                hint=f"a bare string needs N*N letters ({_nearest_squares(len(chars))}); "
+                "for other shapes separate rows with /",
             )
         rows_text = [chars[i * n : (i + 1) * n] for i in range(n)]
     grid: list[list[Tile]] = []

@@ -116,15 +116,6 @@ TRACED_TILES: Mapping[str, RGB] = MappingProxyType(
     {"wordhunt green": (126, 214, 108), "wordhunt yellow": (246, 214, 84)}
 )
 
-# Games whose boards have no bonus squares: nothing is looked for (folded names: lowercase,
-# no spaces, hyphens or underscores). Any other unknown name gets every style.
-NO_BONUS_GAMES = frozenset(
-    {"wordament", "wordhunt", "gamepigeon", "boggle", "classic", "bigboggle", "boggle_physical"}
-)
-_STYLE_ALIASES: Mapping[str, str] = MappingProxyType(
-    {"scramblewithfriends": "scramble", "bogglewithfriends": "scramble", "discord": "spellcast"}
-)
-
 
 @dataclass(frozen=True)
 class BonusConfig:
@@ -454,13 +445,15 @@ def unsure_bonuses(grid: BonusGrid) -> list[tuple[int, int, str, float]]:
 def _styles(game: str | None) -> tuple[BonusStyle, ...]:
     """The styles to look for: the game's, every one for an unknown game, none for a game
     known to have no bonus squares."""
-    key = "".join(ch for ch in (game or "").lower() if ch not in " -_")
-    key = _STYLE_ALIASES.get(key, key)
-    if key in BONUS_STYLES:
-        return (BONUS_STYLES[key],)
-    if key in NO_BONUS_GAMES:
+    from assistant.registry import find_game
+
+    record = find_game(game) if game else None
+    if record is None:
+        return tuple(BONUS_STYLES.values())
+    if not record.bonus_squares:
         return ()
-    return tuple(BONUS_STYLES.values())
+    style = BONUS_STYLES.get(record.look or record.name)
+    return (style,) if style is not None else tuple(BONUS_STYLES.values())
 
 
 def _source_cell_px(located: LocatedBoard) -> float:

@@ -176,7 +176,8 @@ class Grabber:
         except Exception as err:  # mss raises ScreenShotError or its XError subclasses
             where = f"the display {self.display}" if self.display else "the display"
             raise CaptureError(
-                f"cannot connect to {where}: {_reason(err)}", hint=NO_DISPLAY_HINT
+                f"cannot connect to {where}: {_reason(err) or type(err).__name__}",
+                hint=NO_DISPLAY_HINT,
             ) from err
         self._monitors = tuple(
             Region(int(m["left"]), int(m["top"]), int(m["width"]), int(m["height"]))
@@ -234,9 +235,10 @@ class Grabber:
         except Exception as err:
             # mss reports a lost X connection as XError, and sometimes as an AssertionError
             # from inside its XShm backend; either way the display cannot be captured now.
+            detail = _reason(err)
             raise CaptureError(
-                f"screen capture of {region} failed: {_reason(err)}",
-                hint="the display may have gone away; check that the X server is running",
+                "the display went away" + (f" ({detail})" if detail else ""),
+                hint="check that the X server or desktop session is running",
             ) from err
         height, width = int(shot.height), int(shot.width)
         pixels = np.frombuffer(shot.raw, dtype=np.uint8).reshape(height, width, 4)
@@ -250,10 +252,12 @@ def open_grabber(display: str | None = None) -> Grabber:
 
 
 def _reason(err: BaseException) -> str:
+    """What the capture library said, in a few words, or "" when it said nothing useful
+    (mss's XShm backend reports a vanished X server as a bare AssertionError)."""
     text = str(err).strip()
     for noise in ("Cannot connect to display:", "Connection to X server closed:"):
         text = text.removeprefix(noise).strip()
-    return text or type(err).__name__
+    return text
 
 
 def _is_macos() -> bool:

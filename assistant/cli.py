@@ -17,25 +17,33 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
 from assistant.board import Board, parse_board
-from assistant.errors import AssistantError, BoardTextError, ExitCode
+from assistant.errors import (
+    AssistantError,
+    BoardShapeError,
+    BoardTextError,
+    ExitCode,
+    MissingDependencyError,
+)
+from assistant.registry import GAMES, get_game
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from assistant.dictionary import Dictionary
     from assistant.locate import Image
+    from assistant.pipeline import Outcome, Request
     from assistant.read import BoardReading
 
 PROG = "boggle-assistant"
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff", ".gif"}
-IMAGE_MAGIC = (b"\x89PNG", b"\xff\xd8\xff", b"RIFF", b"BM", b"GIF8", b"II*\x00", b"MM\x00*")
+BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
 
 EXIT_CODES_HELP = """\
 exit codes:
   0 success            3 bad board text      6 bad word list      9 unsure tiles
   1 internal error     4 bad board shape     7 unreadable image   10 missing dependency
   2 usage error        5 unknown game        8 no board in image  11 screen capture failed
-  12 batch finished with failed images       130 interrupted
+  12 batch finished with failed images       13 output could not be written
+  130 interrupted
 """
 
 BOARD_HELP = """\
@@ -50,16 +58,25 @@ tiles split by spaces when any has several letters (RE- S T O). Q is the Qu tile
 
 
 def _size(text: str) -> tuple[int, int]:
+    """``--size RxC`` (or N for NxN), checked once here for every command: 2..8 a side."""
+    from assistant.board import MAX_SIDE, MIN_SIDE
+
     parts = text.lower().replace("×", "x").split("x")
+    size: tuple[int, int] | None = None
     try:
         if len(parts) == 1:
-            n = int(parts[0])
-            return n, n
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
+            size = int(parts[0]), int(parts[0])
+        elif len(parts) == 2:
+            size = int(parts[0]), int(parts[1])
     except ValueError:
         pass
-    raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if size is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: write RxC, e.g. 4x4 or 5x5")
+    if not all(MIN_SIDE <= n <= MAX_SIDE for n in size):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: boards have {MIN_SIDE} to {MAX_SIDE} rows and columns (e.g. 4x4 or 5x5)"
+        )
+    return size
 
 
 def _fix(text: str) -> tuple[int, int, str]:
@@ -75,6 +92,30 @@ def _fix(text: str) -> tuple[int, int, str]:
     return r - 1, c - 1, label
 
 
+def _picture_out(text: str) -> Path:
+    """``--overlay``: a PNG/JPEG/WebP name that may be written (checked before any work)."""
+    from assistant.errors import OutputError
+    from assistant.files import check_target, image_suffix
+
+    try:
+        check_target(text, what="the overlay")
+        image_suffix(text, what="the overlay")
+    except OutputError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return Path(text)
+
+
+def _folder_out(text: str) -> Path:
+    """``--debug-dir``: a folder, or a path where one can be made (not a file)."""
+    path = Path(text)
+    if text == "" or (path.exists() and not path.is_dir()):
+        what = "empty" if text == "" else "a file, not a folder"
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is {what}: give a folder for the debug pictures (created if missing)"
+        )
+    return path
+
+
 def _positive(text: str) -> int:
     try:
         n = int(text)
@@ -85,25 +126,39 @@ def _positive(text: str) -> int:
     return n
 
 
-def _add_solve_options(p: argparse.ArgumentParser) -> None:
+def _game_options() -> argparse.ArgumentParser:
+    """--game, --dict, --min-len, --top: declared once, shared by solve, watch and batch."""
+    p = argparse.ArgumentParser(add_help=False)
     g = p.add_argument_group("solving")
     g.add_argument(
         "--game",
         default=None,
         metavar="GAME",
-        help="scoring rules: boggle, wordhunt, wordament, ruzzle, spellcast "
-        "(default: boggle for text; auto for images)",
+        help=f"the game, for its rules and scores: {', '.join(GAMES)} (default: boggle for "
+        "text; auto for images: the game recognised in the picture)",
     )
     g.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    g.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
+    g.add_argument(
+        "--min-len",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="shortest word (default: the game's own, 3; 4 in Big Boggle)",
+    )
     g.add_argument("--top", type=_positive, default=None, metavar="N", help="show the N best")
-    g.add_argument("--json", action="store_true", help="one JSON object per board on stdout")
-    g.add_argument("--literal-q", action="store_true", help="a bare Q is Q, not the Qu tile")
+    return p
 
 
-def _add_image_options(p: argparse.ArgumentParser) -> None:
+def _size_option() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
+    return p
+
+
+def _image_options() -> argparse.ArgumentParser:
+    """--fix and --debug-dir: shared by solve and read."""
+    p = argparse.ArgumentParser(add_help=False)
     g = p.add_argument_group("images")
-    g.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
     g.add_argument(
         "--fix",
         type=_fix,
@@ -112,7 +167,10 @@ def _add_image_options(p: argparse.ArgumentParser) -> None:
         metavar="R,C=TILE",
         help="override a tile (1-based row,col; repeatable), e.g. --fix 2,3=L",
     )
-    g.add_argument("--debug-dir", type=Path, metavar="DIR", help="write located board and tiles")
+    g.add_argument(
+        "--debug-dir", type=_folder_out, metavar="DIR", help="write located board and tiles"
+    )
+    return p
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -126,21 +184,27 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and details")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    game, size, image = _game_options(), _size_option(), _image_options()
 
     p = sub.add_parser(
         "solve",
+        parents=[game, size, image],
         help="list every word on a board (text, text file, image, or - for stdin)",
         description="List every word on a board, best first.\n\n" + BOARD_HELP,
         epilog="examples:\n  boggle-assistant solve TestingTheSolver\n"
         "  boggle-assistant solve shot.png --game wordament --top 20\n"
-        "  printf 'ABCDEFGHIJKLMNOP\\n' | boggle-assistant solve - --json\n\n" + EXIT_CODES_HELP,
+        "  boggle-assistant random | boggle-assistant solve - --json\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "board", metavar="BOARD", help="board text, a file of board text, an image, or -"
     )
-    _add_solve_options(p)
-    _add_image_options(p)
+    p.add_argument("--json", action="store_true", help="one JSON object per board on stdout")
+    p.add_argument(
+        "--literal-q",
+        action="store_true",
+        help="a bare Q is Q, not the Qu tile (the default in games with a plain Q tile)",
+    )
     p.add_argument(
         "--best-guess",
         action="store_true",
@@ -148,32 +212,44 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--overlay",
-        type=Path,
+        type=_picture_out,
         metavar="OUT.png",
-        help="write the picture with the top words' paths drawn on the board (--top, default 5)",
+        help="write the picture with the top words' paths drawn on the board (--top, "
+        "default 5); .png, .jpg or .webp",
     )
 
     p = sub.add_parser(
         "read",
+        parents=[size, image],
         help="read the board in an image, without solving",
         description="Read the board in a screenshot or photo and show it with confidences.",
         epilog=EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("image", metavar="IMAGE")
-    p.add_argument("--json", action="store_true", help="the reading as JSON")
-    _add_image_options(p)
+    p.add_argument("--json", action="store_true", help="the reading as JSON (see README)")
+    p.add_argument("--game", default=None, metavar="GAME", help="the game (default: recognise it)")
 
     p = sub.add_parser(
         "random",
         help="roll a random board from the real dice",
-        description="Roll a board from the real dice sets (classic 16, Big Boggle 25).",
+        description="Roll a board from the real dice sets (classic 16, Big Boggle 25, "
+        "Super Big Boggle 36) and print it as board text, one board per line.",
+        epilog="example:\n  boggle-assistant random --size 5 | boggle-assistant solve -",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--size", type=int, default=4, metavar="N", help="4 (classic) or 5 (Big)")
+    p.add_argument(
+        "--size",
+        type=int,
+        default=4,
+        metavar="N",
+        help="4 (classic), 5 (Big Boggle) or 6 (Super Big Boggle); default 4",
+    )
     p.add_argument("--seed", type=int, default=None, metavar="S", help="repeatable rolls")
 
     p = sub.add_parser(
         "learn",
+        parents=[size],
         help="learn a game's look from a labeled screenshot",
         description="Cut the tiles of a screenshot whose letters you give, and store their "
         "glyphs as templates so later screenshots of that game read exactly.",
@@ -182,10 +258,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--letters", required=True, help="the board's tiles as board text")
     p.add_argument("--style", default=None, metavar="NAME", help="style name (default: image)")
     p.add_argument("--into", type=Path, default=None, metavar="DIR", help="template dir")
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
 
     p = sub.add_parser(
         "watch",
+        parents=[game, size],
         help="watch the screen and solve each new board as it appears",
         description="Capture the screen, find the board, and show its best words live; "
         "a new game is read and solved as soon as it holds still.",
@@ -211,9 +287,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--overlay",
-        type=Path,
+        type=_picture_out,
         metavar="OUT.png",
-        help="keep this picture of the board with the top words' paths up to date",
+        help="keep this picture (.png, .jpg or .webp) of the board with the top words' "
+        "paths up to date",
     )
     p.add_argument(
         "--retry-for",
@@ -222,17 +299,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long to wait for a lost display to come back (default 300)",
     )
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
-    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
-    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
-    p.add_argument("--top", type=_positive, default=None, metavar="N", help="show the N best")
 
     p = sub.add_parser(
         "batch",
+        parents=[game, size],
         help="read (and solve) many images into JSON Lines or CSV",
         description="Read every image given (files, or folders of files) and write one "
-        "record per image: board, confidence, words and score, or the error.",
+        "record per image: the solve --json object plus path and sha256 (with the "
+        f"{BATCH_TOP} best words unless --top), or the error.",
         epilog="examples:\n  boggle-assistant batch shots/ --recursive --out boards.jsonl\n"
         "  boggle-assistant batch shots/ --out boards.jsonl --resume\n"
         "  boggle-assistant batch *.png --no-solve --out boards.csv\n\n" + EXIT_CODES_HELP,
@@ -240,7 +314,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="image files or folders")
     p.add_argument("--recursive", action="store_true", help="also read subfolders")
-    p.add_argument("--glob", metavar="PATTERN", help="only files named like this, e.g. '*.png'")
+    p.add_argument(
+        "--glob",
+        metavar="PATTERN",
+        help="only files named like this, e.g. '*.png' (default: every image in the folder; "
+        "other files are skipped by their content)",
+    )
     p.add_argument(
         "--out", type=Path, metavar="FILE", help="FILE.jsonl or FILE.csv (default: stdout)"
     )
@@ -249,11 +328,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="skip images already in --out")
     p.add_argument("--no-solve", action="store_true", help="read the boards only")
-    p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
-    p.add_argument("--game", default=None, metavar="GAME", help="scoring rules (default: auto)")
-    p.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
-    p.add_argument("--min-len", type=_positive, default=3, metavar="N", help="default 3")
-    p.add_argument("--top", type=_positive, default=10, metavar="N", help="words per record")
+    for command in sub.choices.values():
+        # Accepted after the command too (the error text says "re-run with --verbose");
+        # SUPPRESS keeps an earlier `boggle-assistant -v solve` from being reset.
+        command.add_argument(
+            "-v",
+            "--verbose",
+            action="store_true",
+            default=argparse.SUPPRESS,
+            help="tracebacks and details",
+        )
     return parser
 
 
@@ -285,25 +369,21 @@ def _load_dictionary(path: str | None, verbose: bool) -> Dictionary:
     return dictionary
 
 
-def _looks_like_image(path: Path) -> bool:
-    if path.suffix.lower() in IMAGE_SUFFIXES:
-        return True
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(8)
-    except OSError:
-        return False
-    return head.startswith(IMAGE_MAGIC)
-
-
 def _board_source(arg: str) -> tuple[str, Path | str]:
     """Decide what BOARD is: ("stdin", "-"), ("image", path), ("file", path) or
     ("text", text)."""
     if arg == "-":
         return "stdin", arg
+    if not arg.strip():
+        raise BoardTextError(
+            "no board given (the argument is empty)",
+            hint="give the letters (e.g. TestingTheSolver), a board text file or an image",
+        )
+    from assistant.files import IMAGE_SUFFIXES, looks_like_image
+
     path = Path(arg)
     if path.suffix.lower() in IMAGE_SUFFIXES or (
-        path.exists() and (path.is_dir() or _looks_like_image(path))
+        path.exists() and (path.is_dir() or looks_like_image(path))
     ):
         return "image", path  # imageio reports missing files and directories
     if path.is_file():
@@ -346,177 +426,193 @@ def _apply_fixes(board: Board, fixes: Sequence[tuple[int, int, str]], literal_q:
 # --------------------------------------------------------------------------- commands
 
 
-def _solve_board(args: argparse.Namespace, board: Board, dictionary: Dictionary, game: str) -> Any:
-    from assistant.solver import solve
+def _request(args: argparse.Namespace, *, solve: bool = True) -> Request:
+    """The pipeline request for the user's options (shared by every command)."""
+    from assistant.pipeline import Request
+    from assistant.read import ReadOptions
 
-    return solve(board, dictionary, game, min_len=args.min_len)
+    return Request(
+        game=getattr(args, "game", None),
+        min_len=getattr(args, "min_len", None),
+        best_guess=getattr(args, "best_guess", False),
+        solve=solve,
+        read=ReadOptions(
+            size=getattr(args, "size", None),
+            fixes=tuple(getattr(args, "fix", ())),
+            debug_dir=getattr(args, "debug_dir", None),
+            literal_q=getattr(args, "literal_q", False),
+        ),
+    )
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from assistant import pipeline
+
+    request = _request(args)
     kind, source = _board_source(args.board)
     if kind == "image":
-        return _solve_image(args, Path(source))
+        return _solve_image(args, Path(source), request)
     if args.overlay is not None:
         raise BoardTextError(
             "--overlay draws on a picture, but the board was given as text",
             hint="give a screenshot or photo to draw on, or leave out --overlay",
         )
-    game = args.game or "boggle"
-    _check_game(game)
+    if args.debug_dir is not None:
+        raise BoardTextError(
+            "--debug-dir shows how a picture was read, but the board was given as text",
+            hint="give a screenshot or photo, or leave out --debug-dir",
+        )
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
     if kind == "stdin":
-        return _solve_stdin(args, game)
+        return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
-    board = _apply_fixes(parse_board(text, literal_q=args.literal_q), args.fix, args.literal_q)
+    literal_q = _literal_q(args, request)
+    board = _apply_fixes(_parse_board_arg(text, kind, literal_q=literal_q), args.fix, literal_q)
+    _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
-    solution = _solve_board(args, board, dictionary, game)
-    _emit_solution(args, solution)
+    _emit(args, pipeline.run_board(board, request, dictionary))
     return ExitCode.OK
 
 
-def _check_game(game: str) -> None:
-    from assistant.scoring import get_game
+def _check_text_size(board: Board, size: tuple[int, int] | None) -> None:
+    """``--size`` with board text: the text gives the size, so a different one is an error
+    (never silently ignored)."""
+    if size is not None and size != (board.rows, board.cols):
+        raise BoardShapeError(
+            f"the board text gives a {board.rows}x{board.cols} board but --size says "
+            f"{size[0]}x{size[1]}",
+            hint="check the letters, or leave out --size (board text gives its own size)",
+        )
 
+
+def _parse_board_arg(text: str, kind: str, *, literal_q: bool = False) -> Board:
+    """Parse BOARD; text that is not a board but looks like a file name (``nope.txt``,
+    ``boards/one``) was meant as a file that does not exist: say so."""
+    try:
+        return parse_board(text, literal_q=literal_q)
+    except AssistantError:
+        if kind == "text" and _looks_like_file_name(text):
+            raise BoardTextError(
+                f"no such board file: {text}",
+                hint="check the path, or give the letters themselves, e.g. TestingTheSolver",
+            ) from None
+        raise
+
+
+def _looks_like_file_name(text: str) -> bool:
+    import re
+
+    if re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", text):
+        return True
+    parent = Path(text).parent
+    return "/" in text and parent != Path(".") and parent.is_dir()
+
+
+def _check_game(game: str) -> None:
     get_game(game)
 
 
-def _emit_solution(
-    args: argparse.Namespace,
-    solution: Any,
-    *,
-    reading: BoardReading | None = None,
-    guessed: Sequence[tuple[int, int]] = (),
-) -> None:
+def _literal_q(args: argparse.Namespace, request: Request) -> bool:
+    """A bare Q in board text is a plain Q with --literal-q, or in a game whose Q tile is
+    plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
+    chosen = request.chosen_game
+    return bool(args.literal_q) or (chosen is not None and get_game(chosen).q_rule == "q")
+
+
+def _emit(args: argparse.Namespace, outcome: Outcome) -> None:
     from assistant import render
 
     if args.json:
-        data = render.solution_json(solution, top=args.top)
-        if reading is not None:
-            data["reading"] = reading.to_json()
-            data["guessed"] = [list(p) for p in guessed]
-        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.write(json.dumps(outcome.to_json(top=args.top)) + "\n")
         return
-    console = _stdout_console()
-    render.print_solution(console, solution, top=args.top, guessed=guessed)
-    if reading is not None and reading.game_why:
-        # Which game scored the words, and why (or that the picture did not say).
-        console.print(f"scored as {solution.game}: {reading.game_why}", markup=False)
+    render.print_outcome(_stdout_console(), outcome, top=args.top)
 
 
-def _solve_stdin(args: argparse.Namespace, game: str) -> int:
-    from assistant import render
+def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
+    from assistant import pipeline, render
 
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     worst = ExitCode.OK
     for lineno, text in _stdin_boards(sys.stdin):
         try:
-            board = parse_board(text, literal_q=args.literal_q)
+            board = parse_board(text, literal_q=_literal_q(args, request))
+            _check_text_size(board, args.size)
         except AssistantError as err:
             # One bad line must not lose the others: report it and go on.
             _warn(f"error: line {lineno}: {err}")
             if worst == ExitCode.OK:
                 worst = err.exit_code
             continue
-        solution = _solve_board(args, board, dictionary, game)
+        outcome = pipeline.run_board(board, request, dictionary)
         if args.json:
-            sys.stdout.write(json.dumps(render.solution_json(solution, top=args.top)) + "\n")
+            sys.stdout.write(json.dumps(outcome.to_json(top=args.top)) + "\n")
         else:
-            sys.stdout.write(render.solution_line(solution, top=args.top) + "\n")
+            sys.stdout.write(render.outcome_line(outcome, top=args.top) + "\n")
         sys.stdout.flush()
     return worst
 
 
-def _read(args: argparse.Namespace, path: Path) -> tuple[Image, BoardReading]:
+def _read(path: str | Path, request: Request) -> tuple[Image, BoardReading]:
     import time
 
+    from assistant import pipeline
     from assistant.imageio import load_image
-    from assistant.read import ReadOptions, read_array
 
     start = time.perf_counter()
     image = load_image(path)
-    game = getattr(args, "game", None)
-    options = ReadOptions(
-        size=args.size,
-        fixes=tuple(args.fix),
-        debug_dir=args.debug_dir,
-        literal_q=getattr(args, "literal_q", False),
-        game=_chosen_game(game),
-    )
-    return image, read_array(image, options, start=start)
+    return image, pipeline.read(image, request, start=start)
 
 
-def _chosen_game(game: str | None) -> str | None:
-    """The game the user chose, or None to recognize it from the picture."""
-    return None if game in (None, "auto") else game
+def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
+    from assistant import pipeline
 
-
-def _solve_image(args: argparse.Namespace, path: Path) -> int:
-    from assistant.read import is_unsure, unsure_error
-
-    image, reading = _read(args, path)
-    game = args.game or "auto"
-    if game == "auto":
-        game = reading.game or "boggle"
-    _check_game(game)
-    if is_unsure(reading, game) and not args.best_guess:
-        raise unsure_error(reading, game)
-    unsure = reading.uncertain
-    board = reading.to_board(best_guess=args.best_guess)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    image, reading = _read(path, request)
+    decision = pipeline.decide(reading, request)  # stops here on unsure tiles
     dictionary = _load_dictionary(args.dict_path, args.verbose)
-    solution = _solve_board(args, board, dictionary, game)
-    if is_unsure(reading, game):
-        where = ", ".join(
-            f"r{r + 1}c{c + 1}"
-            for r, c in sorted({*unsure, *reading.uncertain_values, *reading.uncertain_bonuses})
-        )
+    outcome = pipeline.solve(decision, dictionary, read_ms=reading.elapsed_ms)
+    if decision.guessed:
+        where = ", ".join(f"r{r + 1}c{c + 1}" for r, c in decision.guessed)
         _warn(f"warning: solved with guessed tiles {where} (--best-guess)")
     if args.overlay is not None:
         from assistant.overlay import BoardGeometry, save_overlay
 
         geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
-        save_overlay(args.overlay, image, geometry, solution.words, top=args.top or 5)
-    _emit_solution(args, solution, reading=reading, guessed=unsure)
+        save_overlay(args.overlay, image, geometry, outcome.words, top=args.top or 5)
+        _warn(f"wrote {args.overlay}")
+    _emit(args, outcome)
     return ExitCode.OK
 
 
 def cmd_read(args: argparse.Namespace) -> int:
-    from assistant import render
+    from assistant import pipeline
 
-    _, reading = _read(args, Path(args.image))
-    if args.json:
-        sys.stdout.write(json.dumps(reading.to_json()) + "\n")
-    else:
-        console = _stdout_console()
-        console.print(
-            render.board_table(
-                reading.to_board(best_guess=True),
-                unsure=reading.uncertain,
-                confidence=reading.confidence,
-            )
-        )
-        console.print()
-        for r, c in reading.uncertain:
-            cands = " or ".join(label or "blank" for label, _ in reading.candidates[r][c][:3])
-            console.print(f"[red]tile r{r + 1}c{c + 1} unsure[/red] ({cands})")
-        for r, c in reading.uncertain_values:
-            seen = reading.values[r][c] if reading.values else None
-            console.print(f"[red]point value of r{r + 1}c{c + 1} unsure[/red] ({seen}?)")
-        for r, c in reading.uncertain_bonuses:
-            kind = reading.bonuses[r][c] if reading.bonuses else None
-            console.print(f"[red]bonus square of r{r + 1}c{c + 1} unsure[/red] ({kind}?)")
-        game = f", {reading.game_why}" if reading.game_why else ""
-        console.print(
-            f"{reading.rows}x{reading.cols} board{game}, read in {reading.elapsed_ms:.0f} ms",
-            markup=False,
-        )
-    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    return ExitCode.UNSURE_TILES if unsure else ExitCode.OK
+    request = _request(args, solve=False)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    _, reading = _read(args.image, request)
+    outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
+    args.top = None
+    _emit(args, outcome)
+    if not outcome.decision.unsure:
+        return ExitCode.OK
+    from assistant.read import unsure_error
+
+    err = unsure_error(reading, all_extras=True)
+    if isinstance(err, MissingDependencyError):
+        raise err  # the same rule as solve: exit 10, naming Tesseract
+    return ExitCode.UNSURE_TILES
 
 
 def cmd_random(args: argparse.Namespace) -> int:
+    from assistant.board import rows_text
     from assistant.dice import random_board
 
     board = random_board(args.size, seed=args.seed)
-    sys.stdout.write("\n".join(" ".join(t.token for t in row) for row in board.tiles) + "\n")
+    # One board per line, in board text: `random | solve -` reads it back.
+    sys.stdout.write(rows_text([[t.token for t in row] for row in board.tiles]) + "\n")
     return ExitCode.OK
 
 
@@ -524,8 +620,14 @@ def cmd_learn(args: argparse.Namespace) -> int:
     from assistant.read import learn_image
 
     board = parse_board(args.letters)
-    result = learn_image(Path(args.image), board, style=args.style, into=args.into, size=args.size)
+    result = learn_image(args.image, board, style=args.style, into=args.into, size=args.size)
     _warn(f"learned {result.glyphs} glyphs as style {result.style!r} in {result.directory}")
+    for r, c, given, seen, confidence in result.contradictions:
+        _warn(
+            f"warning: tile r{r + 1}c{c + 1} is labelled {given or 'blank'} but reads as "
+            f"{seen or 'blank'} ({confidence:.0%} sure); learned as labelled: if that was a "
+            f"typo, delete {result.directory} and learn again with the right --letters"
+        )
     return ExitCode.OK
 
 
@@ -559,24 +661,23 @@ def _one_numeric_thread() -> None:
 
 
 def cmd_watch(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from assistant.live import LiveView, PlainView, summary_text
-    from assistant.read import ReadOptions
     from assistant.watch import WatchOptions, run_watch
 
     options = WatchOptions(
         region=args.region,
         monitor=args.monitor,
         interval_s=args.interval,
-        game=_chosen_game(args.game),
         top=args.top,
-        min_len=args.min_len,
         dict_path=args.dict_path,
         once=args.once,
         max_boards=args.max_boards,
         output=args.output,
         retry_for_s=args.retry_for,
         overlay=args.overlay,
-        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+        request=replace(_request(args), best_guess=True),
     )
     console = _stdout_console()
     if console.is_terminal:
@@ -590,19 +691,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from assistant.batch import BatchOptions, default_jobs, progress_for, run_batch
-    from assistant.read import ReadOptions
 
     options = BatchOptions(
         out=args.out,
         jobs=args.jobs or default_jobs(),
         resume=args.resume,
-        solve=not args.no_solve,
-        game=_chosen_game(args.game),
+        request=replace(_request(args, solve=not args.no_solve), best_guess=True),
         dict_path=args.dict_path,
-        min_len=args.min_len,
-        top=args.top,
-        read=ReadOptions(size=args.size, game=_chosen_game(args.game)),
+        top=args.top if args.top is not None else BATCH_TOP,
     )
     summary = run_batch(
         args.paths,

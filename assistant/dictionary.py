@@ -29,23 +29,21 @@ place with ``os.replace``, so concurrent first runs never leave a torn file.
 from __future__ import annotations
 
 import functools
-import gzip
-import hashlib
-import json
-import os
+import io
 import struct
 import sys
-import tempfile
 import time
-import unicodedata
 import zlib
 from array import array
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 
+from assistant.cachefile import CACHE_APP_DIR as CACHE_APP_DIR  # re-exported
+from assistant.cachefile import CACHE_ENV as CACHE_ENV
+from assistant.cachefile import Progress, building, clean
+from assistant.cachefile import default_cache_dir as default_cache_dir
 from assistant.errors import WordListError
 
 FORMAT_VERSION = 1  # bump when the table layout or the word folding rules change
@@ -55,12 +53,18 @@ MASK_SLOT = 27
 LETTER_Q = ord("q") - 97
 LETTER_U = ord("u") - 97
 
-CACHE_ENV = "BOGGLE_ASSISTANT_CACHE_DIR"
-CACHE_APP_DIR = "boggle-assistant"
 BUILTIN_NAME = "ENABLE"
 BUILTIN_RESOURCE = ("data", "enable1.txt.gz")
+# The sha256 of BUILTIN_RESOURCE (tests check it): a cached load of the built-in list then
+# reads only the cache file, not the list (and imports neither hashlib nor gzip).
+BUILTIN_SHA256 = "f84a5c351fdcb2ff0686c5a0a3f8f7ba1b0f59a04d764db7ddf3f079b564b4b5"
 
-MAX_LIST_BYTES = 256 * 1024 * 1024  # a word list this big is almost surely the wrong file
+# Bounds on what is read as a word list, so that a wrong file (a device, a disk image, a
+# pipe that never ends) gives a clear error instead of exhausting memory. The largest real
+# word lists (~1.5 M words) are ~20 MB; no word on any board comes near the line bound.
+MAX_LIST_BYTES = 64 * 1024 * 1024
+MAX_LINE_CHARS = 1000
+READ_CHUNK = 1 << 20
 DROPPED_EXAMPLES = 5
 
 _MAGIC = b"BGADAWG\x00"
@@ -172,6 +176,8 @@ def fold_word(text: str) -> str | None:
     word = text.strip().lower()
     if word.isascii():
         return word if word.isalpha() else None
+    import unicodedata
+
     word = unicodedata.normalize("NFKD", word.translate(_LIGATURES))
     word = "".join(ch for ch in word if not unicodedata.combining(ch))
     return word if word.isascii() and word.isalpha() else None
@@ -184,11 +190,16 @@ class _WordList:
     dropped_examples: tuple[str, ...]
 
 
-def _fold_lines(lines: Iterable[str]) -> _WordList:
+def _fold_lines(lines: Iterable[str], name: str = "<words>") -> _WordList:
     words: set[str] = set()
     dropped = 0
     examples: list[str] = []
-    for line in lines:
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise WordListError(
+                f"word list {name}: line {number} is {len(line.rstrip()):,} characters long",
+                hint="give a plain text file with one word per line",
+            )
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -205,7 +216,15 @@ def _fold_lines(lines: Iterable[str]) -> _WordList:
 def _parse_list(data: bytes, name: str) -> _WordList:
     if data[:2] == b"\x1f\x8b":
         try:
-            data = gzip.decompress(data)
+            import gzip
+
+            with gzip.GzipFile(fileobj=io.BytesIO(data)) as unpacked:
+                data = unpacked.read(MAX_LIST_BYTES + 1)
+            if len(data) > MAX_LIST_BYTES:
+                raise WordListError(
+                    f"word list {name} unpacks to over {MAX_LIST_BYTES // (1024 * 1024)} MB",
+                    hint=f"word lists are plain text under {MAX_LIST_BYTES // (1024 * 1024)} MB",
+                )
         except (OSError, EOFError, zlib.error) as exc:
             raise WordListError(
                 f"word list {name} is a damaged gzip file ({exc})",
@@ -226,7 +245,7 @@ def _parse_list(data: bytes, name: str) -> _WordList:
             f"(byte offset {exc.start})",
             hint="convert it to UTF-8, e.g. iconv -f latin1 -t utf-8 old.txt > new.txt",
         ) from None
-    parsed = _fold_lines(text.removeprefix("\ufeff").splitlines())
+    parsed = _fold_lines(io.StringIO(text.removeprefix("\ufeff"), newline=None), name)
     if not parsed.words:
         why = (
             f"all {parsed.dropped} lines hold characters other than letters, e.g. "
@@ -244,12 +263,16 @@ def _parse_list(data: bytes, name: str) -> _WordList:
 # -- compiling ----------------------------------------------------------------------------
 
 
-def _build_automaton(words: list[str]) -> tuple[list[dict[int, int]], list[bool]]:
+def _build_automaton(
+    words: list[str], progress: Progress | None = None
+) -> tuple[list[dict[int, int]], list[bool]]:
     """Daciuk et al.'s incremental construction of the minimal automaton from sorted
-    words. States are indices into the returned lists; merged duplicates stay as garbage
-    and are dropped by ``_layout``."""
+    words. States are indices into the returned lists; a state merged into an equal one is
+    recycled for the next new state, so memory grows with the minimal automaton, not with
+    the letters of the list (unreachable leftovers are dropped by ``_layout``)."""
     edges: list[dict[int, int]] = [{}]
     final = [False]
+    free: list[int] = []  # merged states, to be reused
     register: dict[tuple[object, ...], int] = {}
     unchecked: list[tuple[int, int, int]] = []  # (parent, letter, child) along the last word
 
@@ -263,9 +286,14 @@ def _build_automaton(words: list[str]) -> tuple[list[dict[int, int]], list[bool]
                 register[key] = child
             else:
                 edges[parent][letter] = same
+                out.clear()
+                free.append(child)
 
     previous = ""
-    for word in words:
+    step = max(1, len(words) // 100)
+    for count, word in enumerate(words, 1):
+        if progress is not None and not count % step:
+            progress.update(count / len(words))
         common = 0
         for a, b in zip(word, previous, strict=False):
             if a != b:
@@ -274,9 +302,13 @@ def _build_automaton(words: list[str]) -> tuple[list[dict[int, int]], list[bool]
         minimize(common)
         state = unchecked[-1][2] if unchecked else 0
         for ch in word[common:]:
-            new = len(edges)
-            edges.append({})
-            final.append(False)
+            if free:
+                new = free.pop()
+                final[new] = False
+            else:
+                new = len(edges)
+                edges.append({})
+                final.append(False)
             letter = ord(ch) - 97
             edges[state][letter] = new
             unchecked.append((state, letter, new))
@@ -318,9 +350,9 @@ def _layout(edges: list[dict[int, int]], final: list[bool]) -> array[int]:
     return table
 
 
-def compile_words(words: list[str]) -> array[int]:
+def compile_words(words: list[str], progress: Progress | None = None) -> array[int]:
     """The table for sorted, unique, non-empty a-z ``words``."""
-    edges, final = _build_automaton(words)
+    edges, final = _build_automaton(words, progress)
     return _layout(edges, final)
 
 
@@ -333,6 +365,8 @@ def dictionary_from_words(words: Iterable[str], *, source: str = "<words>") -> D
             f"{source} has no usable words", hint="give at least one word made of letters"
         )
     table = compile_words(parsed.words)
+    import hashlib
+
     digest = hashlib.sha256("\n".join(parsed.words).encode()).hexdigest()
     return Dictionary(
         source=source,
@@ -351,17 +385,6 @@ def dictionary_from_words(words: Iterable[str], *, source: str = "<words>") -> D
 # -- the cache ----------------------------------------------------------------------------
 
 
-def default_cache_dir() -> Path:
-    """``$BOGGLE_ASSISTANT_CACHE_DIR``, else ``$XDG_CACHE_HOME/boggle-assistant``, else
-    ``~/.cache/boggle-assistant``."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
-    return base / CACHE_APP_DIR
-
-
 def cache_file_name(sha256: str) -> str:
     return f"{sha256}-v{FORMAT_VERSION}.dawg"
 
@@ -375,6 +398,8 @@ class _Compiled:
 
 
 def _encode(compiled: _Compiled, sha256: str) -> bytes:
+    import json
+
     meta = json.dumps({"dropped_examples": list(compiled.dropped_examples)}).encode()
     table = compiled.table
     if sys.byteorder == "big":
@@ -419,6 +444,8 @@ def _decode(data: bytes, sha256: str) -> _Compiled:
     table.frombytes(payload)
     if sys.byteorder == "big":
         table.byteswap()
+    import json
+
     try:
         examples = tuple(str(e) for e in json.loads(bytes(meta))["dropped_examples"])
     except (ValueError, KeyError, TypeError) as exc:
@@ -426,17 +453,20 @@ def _decode(data: bytes, sha256: str) -> _Compiled:
     return _Compiled(table, words, dropped, examples)
 
 
+def _stale_cache_name(name: str) -> bool:
+    """Word-list cache files of other format versions."""
+    return name.endswith(".dawg") and not name.endswith(f"-v{FORMAT_VERSION}.dawg")
+
+
 def _write_cache(path: Path, blob: bytes) -> None:
-    """Write ``blob`` to ``path`` atomically (temp file in the same dir + os.replace)."""
+    """Write ``blob`` to ``path`` atomically (``assistant.files.replace_atomically``),
+    after removing the cache files of older format versions and the temporary files of
+    killed runs."""
+    from assistant.files import replace_atomically
+
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".dawg", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(blob)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    clean(path.parent, _stale_cache_name)
+    replace_atomically(path, blob)
 
 
 # -- loading ----------------------------------------------------------------------------
@@ -450,13 +480,28 @@ def _read_list(path: Path) -> bytes:
                 f"word list {name} is a directory",
                 hint="give the path of a text file with one word per line",
             )
-        size = path.stat().st_size
-        if size > MAX_LIST_BYTES:
-            raise WordListError(
-                f"word list {name} is {size // (1024 * 1024)} MB",
-                hint=f"word lists are plain text under {MAX_LIST_BYTES // (1024 * 1024)} MB",
-            )
-        return path.read_bytes()
+        too_big = WordListError(
+            f"word list {name} is over {MAX_LIST_BYTES // (1024 * 1024)} MB",
+            hint=f"word lists are plain text under {MAX_LIST_BYTES // (1024 * 1024)} MB",
+        )
+        if path.stat().st_size > MAX_LIST_BYTES:
+            raise too_big
+        # Read in chunks up to the bound: a device or a pipe has no size to check first.
+        chunks: list[bytes] = []
+        total = 0
+        with path.open("rb") as fh:
+            while chunk := fh.read(READ_CHUNK):
+                if total + len(chunk) > MAX_LIST_BYTES:
+                    raise too_big
+                if b"\x00" in chunk and not chunks and chunk[:2] != b"\x1f\x8b":
+                    nul = chunk.find(b"\x00")
+                    raise WordListError(
+                        f"word list {name} is a binary file (NUL byte at byte offset {nul})",
+                        hint="give a plain UTF-8 text file with one word per line",
+                    )
+                chunks.append(chunk)
+                total += len(chunk)
+        return b"".join(chunks)
     except FileNotFoundError:
         raise WordListError(
             f"word list {name} does not exist",
@@ -483,14 +528,21 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     for a missing, unreadable, binary, non-UTF-8 or empty list.
     """
     start = time.perf_counter()
+    data: bytes | None = None
     if path is None:
-        source, list_path = BUILTIN_NAME, None
-        data = resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
+        source, list_path, sha256 = BUILTIN_NAME, None, BUILTIN_SHA256
     else:
+        if str(path) == "":
+            raise WordListError(
+                "no word list given (the --dict path is empty)",
+                hint="give a word list's path, or leave out --dict to use ENABLE",
+            )
         list_path = Path(path)
         source = str(path)
         data = _read_list(list_path)
-    sha256 = hashlib.sha256(data).hexdigest()
+        import hashlib
+
+        sha256 = hashlib.sha256(data).hexdigest()
 
     note: str | None = None
     status = CacheStatus.BUILT
@@ -522,10 +574,13 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     if compiled is not None:
         status = CacheStatus.HIT
     else:
-        parsed = _parse_list(data, source)
-        compiled = _Compiled(
-            compile_words(parsed.words), len(parsed.words), parsed.dropped, parsed.dropped_examples
-        )
+        if data is None:
+            data = builtin_list_bytes()
+        with building(f"compiling the word list {source}") as progress:
+            parsed = _parse_list(data, source)
+            progress.update(0.0)
+            table = compile_words(parsed.words, progress)
+        compiled = _Compiled(table, len(parsed.words), parsed.dropped, parsed.dropped_examples)
         if cache_file is None:
             status = CacheStatus.UNCACHED
         else:
@@ -552,6 +607,13 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
         cache_note=note,
         load_ms=(time.perf_counter() - start) * 1000,
     )
+
+
+def builtin_list_bytes() -> bytes:
+    """The built-in ENABLE list as shipped (gzip-compressed)."""
+    from importlib import resources
+
+    return resources.files("assistant").joinpath(*BUILTIN_RESOURCE).read_bytes()
 
 
 @functools.cache

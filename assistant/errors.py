@@ -25,6 +25,7 @@ class ExitCode(IntEnum):
     MISSING_DEPENDENCY = 10  # tesseract (or another external tool) is not installed
     CAPTURE_FAILED = 11  # no display, or screen capture failed
     BATCH_FAILURES = 12  # a batch finished but some images gave error records
+    WRITE_FAILED = 13  # an output could not be written: disk full, no permission
     INTERRUPTED = 130  # Ctrl-C where the work could not finish cleanly
 
 
@@ -43,6 +44,13 @@ class AssistantError(Exception):
         if self.hint:
             return f"{self.message}: {self.hint}"
         return self.message
+
+
+class UsageError(AssistantError):
+    """An option value the command line could not check by itself (a style name, ...)."""
+
+    exit_code = ExitCode.USAGE
+    kind = "usage"
 
 
 class BoardTextError(AssistantError):
@@ -99,7 +107,21 @@ class CaptureError(AssistantError):
 
 
 class OutputError(AssistantError):
-    """An output file cannot be written, or holds something we must not append to."""
+    """An output path the user gave that must not be written: a directory, a device or
+    other special file, an unknown picture format, a file we must not append to."""
 
     exit_code = ExitCode.USAGE
     kind = "output"
+
+
+class WriteError(AssistantError):
+    """Writing an output failed (no permission, an I/O error); what was there is kept."""
+
+    exit_code = ExitCode.WRITE_FAILED
+    kind = "write"
+
+
+class DiskFullError(WriteError):
+    """The disk (or quota) filled up while writing; what was written before is kept."""
+
+    kind = "disk-full"

@@ -29,18 +29,16 @@ worth ``GamesConfig.min_points``: a look no game fits well goes to it. The best 
 named only when its probability reaches ``GamesConfig.name_at`` and it is not itself
 "none of these"; otherwise the game is **unknown** and the guess lists its candidates (the
 games with a share of at least ``GamesConfig.candidate_share``), so a plain white board
-without values comes back as "unknown: boggle, scramble, ..." and never as a confident
-wrong name. ``GameGuess.confidence`` is the probability of the named game (of the best
-candidate for an unknown one).
+without values comes back as "unknown" with candidates and never as a confident wrong
+name. ``GameGuess.confidence`` is the probability of the named game (of the best candidate
+for an unknown one).
 
-Names: ``GameGuess.name`` is one of ``GAME_NAMES`` ("unknown" included) or the user's own
-name for a game chosen with ``--game``; ``GameGuess.rules`` is the game name to score
-with (``assistant.scoring.get_game`` accepts it): the same, except that an unknown game is
-scored as "boggle" (and says so). A photo of a physical Boggle set is "boggle"; Scramble
-is "scramble", which ``assistant.scoring`` knows as an alias.
-
-The per-game facts used here (sizes, the Q rule, the look cues) sit in ``LOOKS``, one
-record per game, until the game registry takes them.
+Names: ``GameGuess.name`` is a look, one of ``GAME_NAMES`` ("unknown" included), or the
+user's own name for a game chosen with ``--game``; ``assistant.registry``
+(``game_for_look``) maps a look to its game record (the "boggle" look is Boggle on 4x4 and
+Big Boggle on 5x5 and 6x6; "scramble" is Scramble / Boggle With Friends). The facts of a
+game used here -- its board sizes, where its point values sit, its Q rule -- are read from
+that record; ``LOOKS`` holds only what its boards look like.
 """
 
 from __future__ import annotations
@@ -68,49 +66,55 @@ from assistant.bonus import (
     to_lab,
 )
 from assistant.locate import Image, LocatedBoard
+from assistant.registry import RECORDS, Game, QRule, find_game
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
 Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
 CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-right", "bottom-left")
-QRule = Literal["qu", "q"]
 
 UNKNOWN = "unknown"
 CHOSEN = "chosen with --game"
 GAME_NAMES = ("wordament", "ruzzle", "wordhunt", "spellcast", "scramble", "boggle", UNKNOWN)
-TITLES = {
-    "wordament": "Wordament",
-    "ruzzle": "Ruzzle",
-    "wordhunt": "Word Hunt",
-    "spellcast": "SpellCast",
-    "scramble": "Scramble",
-    "boggle": "Boggle",
-}
 
 
 @dataclass(frozen=True)
 class LookProfile:
-    """What one game's boards look like, and what its printed ``Q`` means.
+    """What one game's boards look like.
 
-    ``values``: the corner of its point values (None: no values); ``faces``: the face
-    colours of its themes; ``gaps``: the colours between its tiles (empty: any); ``rims``:
-    the colours just around its board (empty: any); ``sizes``: its board sizes (empty:
-    any); ``dice``: a photo of dice; ``gems``: SpellCast's gems at the bottom-left of some
-    tiles; ``states``: face colours its tiles take while a word is traced (Word Hunt);
-    ``q``: "qu" when a tile printed ``Q`` is the Qu tile (Boggle dice and the apps that
-    copy them), "q" when it is a plain Q (SpellCast)."""
+    ``faces``: the face colours of its themes; ``gaps``: the colours between its tiles
+    (empty: any); ``rims``: the colours just around its board (empty: any); ``dice``: a
+    photo of dice; ``gems``: SpellCast's gems at the bottom-left of some tiles; ``states``:
+    face colours its tiles take while a word is traced (Word Hunt). Where its point values
+    sit (``values``), its board sizes (``sizes``) and its Q rule (``q``) are the facts of
+    its game record in ``assistant.registry``."""
 
     game: str
-    values: Corner | None
     faces: tuple[RGB, ...]
     gaps: tuple[RGB, ...] = ()
     rims: tuple[RGB, ...] = ()
-    sizes: tuple[int, ...] = ()
     dice: bool = False
     gems: bool = False
     states: tuple[RGB, ...] = ()
     gap_scale: float | None = None  # a patterned or shaded background's own tolerance (dE)
-    q: QRule = "qu"
+
+    @property
+    def records(self) -> tuple[Game, ...]:
+        return tuple(g for g in RECORDS if g.look == self.game)
+
+    @property
+    def values(self) -> Corner | None:
+        """The corner of its point values (None: it prints none)."""
+        return next((g.value_corner for g in self.records), None)
+
+    @property
+    def sizes(self) -> tuple[int, ...]:
+        """Its square board sizes (empty: any)."""
+        return tuple(sorted({r for g in self.records for r, c in g.sizes if r == c}))
+
+    @property
+    def q(self) -> QRule:
+        return next((g.q_rule for g in self.records), "qu")
 
 
 # Colours measured on fixtures/real (Wordament phone/desktop, two dice photos, three Word
@@ -121,60 +125,56 @@ class LookProfile:
 LOOKS: tuple[LookProfile, ...] = (
     LookProfile(
         "wordament",
-        "top-left",
         faces=((253, 150, 12), (255, 255, 249), (237, 232, 223), (249, 247, 240)),
         gaps=((6, 65, 133), (27, 81, 160), (133, 125, 107), (118, 106, 84), (127, 91, 43)),
-        sizes=(4,),
     ),
-    LookProfile("ruzzle", "top-right", faces=((242, 238, 230),), gaps=((21, 38, 76),), sizes=(4,)),
+    LookProfile("ruzzle", faces=((242, 238, 230),), gaps=((21, 38, 76),)),
     LookProfile(
         "spellcast",
-        "bottom-right",
         faces=((246, 241, 229), (236, 228, 214)),
         gaps=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
         rims=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
-        sizes=(5,),
         gems=True,
         gap_scale=14.0,
-        q="q",
     ),
     LookProfile(
         "scramble",
-        "bottom-right",
         faces=((242, 247, 250), (223, 228, 237)),
         gaps=((48, 125, 216), (38, 64, 107)),
-        sizes=(4, 5),
     ),
     # Word Hunt's board is shaded under the tiles and its background patterned: gap
     # samples vary by ~15 around the colours.
     LookProfile(
         "wordhunt",
-        None,
         faces=((245, 210, 150), (235, 206, 147)),
         gaps=((68, 92, 67), (52, 70, 52)),
         rims=((104, 150, 102), (144, 232, 138), (86, 128, 86)),
-        sizes=(4,),
         states=tuple(TRACED_TILES.values()),
         gap_scale=16.0,
     ),
     LookProfile(
         "boggle",
-        None,
         faces=((219, 211, 201), (208, 197, 185), (212, 223, 220), (197, 193, 174)),
-        sizes=(4, 5, 6),
         dice=True,
     ),
 )
 PROFILES = LOOKS  # the former name
-_BY_GAME = {profile.game: profile for profile in LOOKS}
+
+
+def _title(look: str) -> str:
+    """A look's game as people name it (the registry's title)."""
+    record = next((g for g in RECORDS if g.look == look), None)
+    return record.title.split(" (")[0].split(" / ")[0] if record is not None else look
 
 
 def q_rule(game: str | None) -> QRule:
-    """What a printed ``Q`` means in ``game``: "q" (a plain Q: SpellCast) or "qu" (the Qu
-    tile: Boggle dice and the apps that copy them; also an unknown game)."""
-    key = "".join(ch for ch in (game or "").lower() if ch.isalnum())
-    profile = _BY_GAME.get(key) or _BY_GAME.get({"discord": "spellcast"}.get(key, ""))
-    return profile.q if profile is not None else "qu"
+    """What a printed ``Q`` means in ``game`` (a registry name or alias, or a look): "q" (a
+    plain Q: SpellCast) or "qu" (the Qu tile: Boggle dice and the apps that copy them; also
+    an unknown game)."""
+    record = find_game(game) if game else None
+    if record is None and game:
+        record = next((g for g in RECORDS if g.look == game), None)
+    return record.q_rule if record is not None else "qu"
 
 
 @dataclass(frozen=True)
@@ -317,12 +317,12 @@ class GameGuess:
     def why(self) -> str:
         """One line for people: "looks like Word Hunt (...)" or "game unknown (...)"."""
         if self.evidence == (CHOSEN,):
-            return f"{TITLES.get(self.name, self.name)} ({CHOSEN})"
+            return f"{_title(self.name)} ({CHOSEN})"
         if not self.known:
-            cands = ", ".join(f"{TITLES.get(g, g)} {share:.0%}" for g, share in self.candidates)
+            cands = ", ".join(f"{_title(g)} {share:.0%}" for g, share in self.candidates)
             return f"game unknown ({cands or 'no game fits'}): pass --game"
         cue = f": {'; '.join(self.evidence[:3])}" if self.evidence else ""
-        return f"looks like {TITLES.get(self.name, self.name)} ({self.confidence:.0%}{cue})"
+        return f"looks like {_title(self.name)} ({self.confidence:.0%}{cue})"
 
 
 def detect_game(
@@ -581,7 +581,7 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
             area = np.count_nonzero(pink) / float(side * side)
             if not lo <= area <= 3 * hi:
                 continue
-            n, _, stats, _ = cv2.connectedComponentsWithStats(pink.astype(np.uint8), 8)
+            n, _, stats, _ = cv2.connectedComponentsWithStats(pink.astype(np.uint8), connectivity=8)
             biggest = max((int(stats[i, cv2.CC_STAT_AREA]) for i in range(1, n)), default=0)
             if lo <= biggest / float(side * side) <= hi:
                 count += 1

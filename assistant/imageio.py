@@ -15,6 +15,7 @@ clear message instead of a half-grey picture.
 from __future__ import annotations
 
 import io
+import re
 import struct
 import warnings
 from dataclasses import dataclass
@@ -57,6 +58,8 @@ def load_image(path: str | Path) -> Image:
     Raises :class:`ImageError` for a missing path, a directory, an empty or truncated file,
     a file that is not a PNG/JPEG/WebP/BMP image, or an image above :data:`MAX_PIXELS`.
     """
+    if str(path) == "":
+        raise ImageError("no image file given (the path is empty)", hint="give an image's path")
     p = Path(path)
     if not p.exists():
         raise ImageError(f"no such image file: {p}", hint="check the path and spelling")
@@ -121,8 +124,12 @@ def _read_header(data: bytes, name: str) -> _Header:
                 _check_size(width, height, name)
                 orientation = _orientation(img, fmt, data)
     except PILImage.DecompressionBombError as exc:
+        # Pillow refuses before we see the size: say it in our words, from its numbers.
+        pixels = re.search(r"\((\d+) pixels\)", str(exc))
+        size = f" ({int(pixels.group(1)) / 1e6:.0f} megapixels)" if pixels else ""
         raise ImageError(
-            f"{name} is too large to read safely ({exc})",
+            f"{name} is too large to read safely{size}: the limit is "
+            f"{MAX_PIXELS // 1_000_000} megapixels",
             hint="crop or scale the image down to under 50 megapixels",
         ) from exc
     except UnidentifiedImageError as exc:

@@ -99,7 +99,8 @@ class LiveView:
             shown = len(words)
             more = f", best {shown} shown" if shown < len(solution.words) else ""
             counts = (
-                f"board #{event.number} ({event.game}, {reading.rows}x{reading.cols}): "
+                f"board #{event.number} ({render.game_text(event.outcome)}, "
+                f"{reading.rows}x{reading.cols}): "
                 f"{len(solution.words)} words{more}, total score {solution.total_score}; "
                 f"read {event.read_ms:.0f} ms, solved {event.solve_ms:.0f} ms"
             )

@@ -47,7 +47,17 @@ from assistant.imageio import Image as Image
 Point = tuple[float, float]
 FloatArray = npt.NDArray[np.float64]
 
-_NOT_FOUND_HINT = "crop closer to the board, or pass --size 4x4 (rows x cols) if you know it"
+
+def _not_found_hint(size: tuple[int, int] | None) -> str:
+    """What to try when no grid is found: --size, unless it was given already."""
+    if size is None:
+        return "crop closer to the board, or pass --size 4x4 (rows x cols) if you know it"
+    return (
+        f"crop closer to the board, and check that it has {size[0]} rows and {size[1]} "
+        "columns (or leave out --size to detect it)"
+    )
+
+
 _MIN_DIM, _MAX_DIM = 2, 8
 _LINK_CHUNK = 512  # candidates per block of the pairwise neighbour search
 
@@ -259,7 +269,7 @@ def locate_board(
         raise ValueError(f"size must be 2..8 rows and columns, got {size[0]}x{size[1]}")
     h, w = image.shape[:2]
     if min(h, w) < 16:
-        raise BoardNotFoundError(f"the image is only {w}x{h} pixels", hint=_NOT_FOUND_HINT)
+        raise BoardNotFoundError(f"the image is only {w}x{h} pixels", hint=_not_found_hint(size))
 
     least = cfg.min_tiles if size is None else cfg.min_tiles_with_size
     pyr = _Pyramid(image)
@@ -281,7 +291,7 @@ def locate_board(
             located = _rectify(pyr, lat, to_full, cfg)
             if size is not None or _inked(located, cfg) >= cfg.min_inked_cells:
                 return located
-    raise BoardNotFoundError("no letter grid found in the image", hint=_NOT_FOUND_HINT)
+    raise BoardNotFoundError("no letter grid found in the image", hint=_not_found_hint(size))
 
 
 def _second_look(

@@ -22,8 +22,6 @@ import dataclasses
 import functools
 import itertools
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +32,6 @@ import numpy.typing as npt
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
-from assistant.errors import ImageError
 from assistant.locate import Image, LocatedBoard, Point
 from assistant.solver import WordPath
 
@@ -262,23 +259,17 @@ def save_overlay(
     top: int = 5,
     config: OverlayConfig | None = None,
 ) -> Path:
-    """Draw the overlay and write it as PNG to ``path``, atomically (a viewer refreshing
-    the file never sees half of it). Raises ImageError when it cannot be written."""
-    target = Path(path)
+    """Draw the overlay and write it to ``path`` in the format its extension names (PNG,
+    JPEG or WebP), atomically (a viewer refreshing the file never sees half of it) with
+    :func:`assistant.files.save_atomically`: only a regular file or a new path is replaced.
+    Raises OutputError for a target that must not be written (a directory, a device, an
+    unknown extension) and WriteError/DiskFullError when writing fails."""
+    from assistant.files import check_target, image_suffix, save_image
+
+    check_target(path, what="the overlay")
+    suffix = image_suffix(path, what="the overlay")
     picture = draw_overlay(image, board, words, top=top, config=config)
-    ok, data = cv2.imencode(".png", picture)
-    if not ok:
-        raise ImageError(f"could not encode the overlay for {target}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".overlay-", suffix=".png", dir=target.parent or ".")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data.tobytes())
-        os.replace(tmp, target)
-    except OSError as exc:
-        raise ImageError(
-            f"cannot write the overlay to {target}: {exc.strerror or exc}",
-            hint="check that the folder exists and is writable",
-        ) from exc
+    target = save_image(path, picture, what="the overlay", suffix=suffix)
     return target
 
 

@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
-from assistant.errors import BoardTextError, UnsureTilesError
-from assistant.locate import Image, LocatedBoard, Point
-from assistant.recognize import TileReading
+from assistant.errors import BoardTextError, MissingDependencyError, UnsureTilesError
 
 if TYPE_CHECKING:
+    # Annotations only: typed boards go through this module (pipeline) without loading
+    # numpy or OpenCV.
     from assistant.bonus import BonusGrid
     from assistant.cut import TileImage
     from assistant.games import GameGuess
+    from assistant.locate import Image, LocatedBoard, Point
+    from assistant.recognize import TileReading
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -135,18 +137,25 @@ def q_label(label: str, plain_q: bool) -> str:
     return "Q" if plain_q and label == "QU" else label
 
 
-def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesError:
+def unsure_error(
+    reading: BoardReading, game: str | None = None, *, all_extras: bool = False
+) -> UnsureTilesError | MissingDependencyError:
     """The message for unsure tiles: where they are, the candidates, and the exact fix.
 
     Unsure point values count when ``game`` scores with tile values (Wordament, Ruzzle,
-    SpellCast), unsure bonus squares when it scores with bonuses."""
+    SpellCast), unsure bonus squares when it scores with bonuses (both with ``all_extras``,
+    as for ``read``, which solves nothing).
+
+    One rule for every command: when Tesseract, the second opinion for unsure tiles, was
+    wanted but is not installed, it is a MissingDependencyError (exit 10) naming it and how
+    to install it, with the same ``--fix`` hint; otherwise an UnsureTilesError (exit 9)."""
     parts, fixes = [], []
     for r, c in reading.uncertain:
         cands = [label or "blank" for label, _ in reading.candidates[r][c][:3]]
         parts.append(f"tile r{r + 1}c{c + 1} unsure ({' or '.join(cands) or 'unreadable'})")
         best = reading.candidates[r][c][0][0] if reading.candidates[r][c] else "?"
         fixes.append(f"--fix {r + 1},{c + 1}={best.replace('/', '|') or '.'}")
-    needs_values, needs_bonuses = _scored_extras(game)
+    needs_values, needs_bonuses = (True, True) if all_extras else _scored_extras(game)
     if needs_values:
         for r, c in reading.uncertain_values:
             value = reading.values[r][c] if reading.values else None
@@ -159,8 +168,18 @@ def unsure_error(reading: BoardReading, game: str | None = None) -> UnsureTilesE
             parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
             fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
     hint = f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)"
-    if reading.notes:
-        hint += "; " + "; ".join(reading.notes)
+    from assistant.recognize.tesseract import INSTALL_HINT, MISSING_NOTE
+
+    missing = any(note.startswith(MISSING_NOTE) for note in reading.notes)
+    notes = [note for note in reading.notes if not note.startswith(MISSING_NOTE)]
+    if notes:
+        hint += "; " + "; ".join(notes)
+    if missing:
+        return MissingDependencyError(
+            "; ".join(parts) + "; Tesseract (tesseract-ocr), the second opinion for unsure "
+            "tiles, is not installed",
+            hint=f"{INSTALL_HINT}, or {hint}",
+        )
     return UnsureTilesError("; ".join(parts), hint=hint)
 
 
@@ -201,7 +220,12 @@ def reading_from_tiles(
     """Assemble per-tile readings into a BoardReading, marking letters, point values and
     bonus squares under ``threshold`` as unsure and applying the user's fixes (certain by
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
+    from assistant.games import q_rule
+
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
+    # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q.
+    game_name = game.name if game is not None else None
+    plain_q = options.literal_q or q_rule(game_name) == "q"
     fixes: dict[tuple[int, int], Tile] = {}
     for r, c, token in options.fixes:
         if r >= located.rows or c >= located.cols:
@@ -209,11 +233,7 @@ def reading_from_tiles(
                 f"--fix {r + 1},{c + 1}: the board has {located.rows} rows and "
                 f"{located.cols} columns"
             )
-        fixes[(r, c)] = parse_tile(token, literal_q=options.literal_q, row=r, col=c)
-    from assistant.games import q_rule
-
-    game_name = game.name if game is not None else None
-    plain_q = options.literal_q or q_rule(game_name) == "q"
+        fixes[(r, c)] = parse_tile(token, literal_q=plain_q, row=r, col=c)
     tiles, conf, values, bonus_grid = [], [], [], []
     cands: list[tuple[Candidates, ...]] = []
     unsure_values: list[tuple[int, int]] = []
@@ -343,20 +363,26 @@ def write_debug(
     import cv2
     import numpy as np
 
-    directory.mkdir(parents=True, exist_ok=True)
+    from assistant.files import make_folder, save_atomically, save_image
+
+    make_folder(directory, what="the debug pictures")
     outlined = image.copy()
     quad = np.array(located.corners, dtype=np.float32).round().astype(np.int32)
     width = max(2, round(max(image.shape[:2]) / 400))
     cv2.polylines(outlined, [quad], isClosed=True, color=(0, 0, 255), thickness=width)
-    cv2.imwrite(str(directory / "located.png"), outlined)
-    cv2.imwrite(str(directory / "board.png"), located.board)
+    save_image(directory / "located.png", outlined, what="a debug picture")
+    save_image(directory / "board.png", located.board, what="a debug picture")
     for tile in tiles:
         name = f"tile_r{tile.row + 1}c{tile.col + 1}"
-        cv2.imwrite(str(directory / f"{name}.png"), tile.crop)
-        cv2.imwrite(str(directory / f"{name}_glyph.png"), tile.glyph)
+        save_image(directory / f"{name}.png", tile.crop, what="a debug picture")
+        save_image(directory / f"{name}_glyph.png", tile.glyph, what="a debug picture")
         if tile.value_mask is not None:
-            cv2.imwrite(str(directory / f"{name}_value.png"), tile.value_mask)
-    (directory / "reading.json").write_text(json.dumps(reading.to_json(), indent=1) + "\n")
+            save_image(directory / f"{name}_value.png", tile.value_mask, what="a debug picture")
+    save_atomically(
+        directory / "reading.json",
+        (json.dumps(reading.to_json(), indent=1) + "\n").encode(),
+        what="the debug reading",
+    )
 
 
 @dataclass(frozen=True)
@@ -364,10 +390,15 @@ class LearnResult:
     style: str
     directory: Path
     glyphs: int
+    # Tiles whose label contradicts what the reader confidently sees before learning:
+    # (row, col, label given, label read, confidence). Learned as labelled (a new look may
+    # be misread: that is what learning is for), and reported so a typo is not learned
+    # silently.
+    contradictions: tuple[tuple[int, int, str, str, float], ...] = ()
 
 
 def learn_image(
-    path: Path,
+    path: str | Path,
     board: Board,
     *,
     style: str | None = None,
@@ -379,10 +410,22 @@ def learn_image(
     import json
 
     from assistant.cut import cut_tiles
+    from assistant.errors import OutputError
     from assistant.imageio import load_image
     from assistant.locate import locate_board
-    from assistant.recognize.template import learn
+    from assistant.recognize.template import check_style_name, learn
 
+    name = check_style_name(style) if style is not None else _style_name(Path(path).stem)
+    if into is not None and into.exists() and not into.is_dir():
+        raise OutputError(
+            f"--into {into} is a file, not a folder",
+            hint="give a folder to store the style in (it is created if missing)",
+        )
+    if all(not label.strip() for row in board.labels for label in row):
+        raise BoardTextError(
+            "the letters are all blank: there is nothing to learn",
+            hint="type the board's letters row by row, e.g. --letters 'ABCD/EFGH/IJKL/MNOP'",
+        )
     image = load_image(path)
     located = locate_board(image, size=size)
     if (located.rows, located.cols) != (board.rows, board.cols):
@@ -391,17 +434,35 @@ def learn_image(
             f"{located.rows}x{located.cols}",
             hint="give one tile per tile of the picture, row by row",
         )
-    name = style or _style_name(path.stem)
     values = [[t.value for t in row] for row in board.tiles] if board.has_values else None
+    tiles = cut_tiles(located)
+    contradictions = _contradictions(tiles, board)
     directory = learn(
-        cut_tiles(located),
+        tiles,
         board.labels,
         values=values,
         style=name,
         directory=(into / name) if into is not None else None,
     )
     manifest = json.loads((directory / "manifest.json").read_text())
-    return LearnResult(style=name, directory=directory, glyphs=len(manifest))
+    return LearnResult(
+        style=name, directory=directory, glyphs=len(manifest), contradictions=contradictions
+    )
+
+
+def _contradictions(
+    tiles: Sequence[TileImage], board: Board
+) -> tuple[tuple[int, int, str, str, float], ...]:
+    """Tiles the reader reads confidently as something other than their label."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    config = RecognizeConfig(tesseract="never")  # the templates' own view, fast
+    found = []
+    for reading in recognize_tiles(tiles, config=config):
+        label = board.labels[reading.row][reading.col]
+        if reading.confidence >= config.threshold and reading.label != label:
+            found.append((reading.row, reading.col, label, reading.label, reading.confidence))
+    return tuple(found)
 
 
 def _style_name(stem: str) -> str:

@@ -17,10 +17,15 @@ from rich.text import Text
 from assistant.board import Board
 
 if TYPE_CHECKING:
+    from assistant.pipeline import Outcome
     from assistant.solver import Solution, WordPath
 
 # Human-facing positions are 1-based ("r2c3", "--fix 2,3=L"); JSON positions are 0-based
 # indices like the solver's paths. README.md ("Positions") says the same.
+
+
+SURE_UNMARKED = 0.995
+"""A tile read at least this sure shows no percentage (said so by :func:`board_legend`)."""
 
 
 def pos_label(r: int, c: int) -> str:
@@ -68,11 +73,23 @@ def board_table(
                 cell.append(" " + " ".join(extras), style="dim")
             if confidence is not None and (r, c) not in unsure_set:
                 conf = confidence[r][c]
-                if conf < 0.995:
+                if conf < SURE_UNMARKED:
                     cell.append(f" {conf:.0%}", style="dim")
             cells.append(cell)
         table.add_row(*cells)
     return table
+
+
+def board_legend(board: Board, *, unsure: bool = False) -> str:
+    """What the marks of :func:`board_table` with confidences mean, as one line."""
+    parts = [f"NN% = how sure the letter is (none shown: at least {SURE_UNMARKED:.1%} sure)"]
+    if board.has_values:
+        parts.append("small number = point value")
+    if board.has_bonuses:
+        parts.append("DL/TL/DW/TW = bonus square")
+    if unsure:
+        parts.append("? = unsure tile")
+    return "legend: " + "; ".join(parts)
 
 
 def words_text(words: Sequence[WordPath], *, start_rank: int = 1) -> Text:
@@ -142,3 +159,85 @@ def solution_json(solution: Solution, *, top: int | None) -> dict[str, Any]:
     if top is not None:
         data["words"] = data["words"][:top]
     return data
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def game_text(outcome: Outcome) -> str:
+    """What the game is and how the words were scored, for a status or summary line:
+    "wordament (recognised, 98%)", or "game unknown: pass --game (looks most like ...);
+    scored with boggle rules as a fallback"."""
+    d = outcome.decision
+    if d.game is None:
+        likely = ", ".join(f"{name} {share:.0%}" for name, share in d.candidates[:3])
+        hint = f" (looks most like {likely})" if likely else ""
+        scored = (
+            f"; scored with {d.scored_as} rules as a fallback"
+            if outcome.solution is not None
+            else ""
+        )
+        return f"game unknown: pass --game{hint}{scored}"
+    how = {"user": "chosen", "picture": "recognised", "default": "default for text"}[d.source]
+    if d.source == "picture":
+        how += f", {d.confidence:.0%}"
+        why = outcome.reading.game_why if outcome.reading is not None else ""
+        if why:
+            return f"{d.game} ({how}: {why})"
+    return f"{d.game} ({how})"
+
+
+def unsure_lines(outcome: Outcome) -> list[str]:
+    """One line per unsure part: "tile r2c3 unsure (J or Z)", "point value of r1c1 unsure
+    (2?)", "bonus square of r4c4 unsure (DL?)"; parts the game does not score with say so."""
+    lines = []
+    for u in outcome.decision.unsure:
+        where = pos_label(u.row, u.col)
+        if u.part == "letter":
+            cands = " or ".join(label or "blank" for label, _ in u.candidates[:3])
+            text = f"tile {where} unsure ({cands or 'unreadable'})"
+        elif u.part == "value":
+            text = f"point value of {where} unsure ({u.seen or 'unreadable'}?)"
+        else:
+            text = f"bonus square of {where} unsure ({u.seen or '?'}?)"
+        if not u.scored:
+            text += " (not scored in this game)"
+        lines.append(text)
+    return lines
+
+
+def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> None:
+    """An outcome for people: the board, unsure parts, the words (when solved), a summary."""
+    d = outcome.decision
+    unsure = [(u.row, u.col) for u in d.unsure if u.part == "letter"]
+    if outcome.solution is None:
+        confidence = d.reading.confidence if d.reading is not None else None
+        console.print(board_table(d.board, unsure=unsure, confidence=confidence))
+        console.print(board_legend(d.board, unsure=bool(unsure)), style="dim")
+        console.print()
+        for line in unsure_lines(outcome):
+            console.print(f"[red]{line}[/red]")
+        console.print(
+            f"{d.board.rows}x{d.board.cols} board, {game_text(outcome)}, "
+            f"read in {outcome.read_ms:.0f} ms"
+        )
+        return
+    solution = outcome.solution
+    words = solution.words if top is None else solution.words[:top]
+    console.print(board_table(d.board, guessed=d.guessed))
+    console.print()
+    if words:
+        console.print(words_text(words))
+        console.print()
+    if d.guessed:
+        where = ", ".join(pos_label(r, c) for r, c in d.guessed)
+        console.print(f"[yellow]guessed tiles (marked ~): {where}[/yellow]")
+    if d.game is None:
+        console.print(f"[yellow]{game_text(outcome)}[/yellow]")
+    console.print(summary_line(solution, len(words)))
+
+
+def outcome_line(outcome: Outcome, *, top: int | None) -> str:
+    """One line per board, for many boards read from stdin."""
+    assert outcome.solution is not None
+    return solution_line(outcome.solution, top=top)

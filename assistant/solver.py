@@ -8,6 +8,13 @@ letters around a tile before looping over them. Boards of plain letters (plus th
 and blanks) take a lean fast path; boards with digrams, prefix/suffix, either/or tiles take
 the general path.
 
+The lean path also exists in C (``assistant/_solvercore.c``, built by ``make setup`` and
+loaded with ctypes): it walks the same paths in the same order and, for length games, keeps
+each word's best path itself, so Python only spells and ranks the words (about 3.5 times
+faster than the reference solver instead of 1.4). Without a C compiler, or with
+``BOGGLE_ASSISTANT_PURE_SOLVER=1``, the pure-Python search runs; the tests check that both
+give the same answers.
+
 Tile rules: a LETTER tile spells its letter; MULTI (QU, TH) all its letters; PREFIX (RE-)
 only as the first tile of a path; SUFFIX (-ING) only as the last (the word ends there);
 EITHER (A/B) one of its alternatives; BLANK is never used. ``min_len`` counts letters.
@@ -20,8 +27,14 @@ score (high first), then length (long first), then alphabetically.
 from __future__ import annotations
 
 import functools
+import os
 import time
+from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import itemgetter
+from pathlib import Path
 from typing import Any
 
 from assistant.board import Board, Tile, TileKind, parse_board
@@ -29,6 +42,10 @@ from assistant.dictionary import MASK_SLOT, QU_SLOT, Dictionary, default_diction
 from assistant.scoring import Game, get_game
 
 TilePath = tuple[tuple[int, int], ...]  # (row, col) of each tile, first to last
+
+# Set to 1 to use the pure-Python search even where the compiled core is built.
+PURE_ENV = "BOGGLE_ASSISTANT_PURE_SOLVER"
+CORE_MAX_TILES = 64  # the compiled core tracks used tiles in 64 bits (MAX_TILES in the C)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +107,38 @@ def solve(
     tiles = [t for row in board.tiles for t in row]
     slots = _plain_slots(tiles)
     found: _Found
-    if slots is not None:
-        found = _search_plain(board, slots, dictionary.table, min_len)
+    core = _compiled_core() if slots is not None and len(slots) <= CORE_MAX_TILES else None
+    if slots is not None and core is not None:
+        spelled, records = _search_compiled(
+            core, board, slots, dictionary.table, min_len, rules.by_length
+        )
+        if rules.by_length:  # one record per word, its best path: rank them directly
+            words = _rank_unique(spelled, records, board.rows, board.cols, rules)
+        else:
+            paths = _paths(records, board.rows, board.cols)
+            found = [(w, p, None) for w, p in zip(spelled, paths, strict=True)]
+            words = _rank_by_tiles(found, board, rules)
     else:
-        found = _search_general(board, tiles, dictionary.table, min_len)
-    if rules.by_length:
-        words = _rank_by_length(found, rules)
-    else:
-        words = _rank_by_tiles(found, board, rules)
+        if slots is not None:
+            found = _search_plain(board, slots, dictionary.table, min_len)
+        else:
+            found = _search_general(board, tiles, dictionary.table, min_len)
+        if rules.by_length:
+            words = _rank_by_length(found, rules)
+        else:
+            words = _rank_by_tiles(found, board, rules)
     return Solution(board, rules.name, words, (time.perf_counter() - start) * 1000)
 
 
 # Every way the search spelled a word: (word, path, segments), where segments says what
 # each tile spelled (None on the plain path, where a tile has only one spelling).
 _Found = list[tuple[str, list[tuple[int, int]], tuple[str, ...] | None]]
+
+
+@functools.cache
+def _positions(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """(row, col) of each flat index (row-major)."""
+    return tuple((i // cols, i % cols) for i in range(rows * cols))
 
 
 @functools.cache  # a pure function of the shape (at most 7 x 7 shapes): saves ~25 us a solve
@@ -148,7 +183,7 @@ def _search_plain(board: Board, slots: list[int], table: Any, min_len: int) -> _
     n = len(slots)
     geometry = _geometry(board.rows, board.cols)
     letters = ["qu" if s == QU_SLOT else chr(97 + s) if s >= 0 else "" for s in slots]
-    positions = [(i // board.cols, i % board.cols) for i in range(n)]
+    positions = _positions(board.rows, board.cols)
     # Per tile: its non-blank neighbours as (index, bit, slot, letters, (row, col)), and the
     # mask of their slots, checked against a state's mask before looping over them.
     nbrs = []
@@ -197,6 +232,135 @@ def _search_plain(board: Board, slots: list[int], table: Any, min_len: int) -> _
     return found
 
 
+# -- the same search, compiled (assistant/_solvercore.c) ---------------------------------
+
+
+@dataclass(frozen=True)
+class _Core:
+    """The compiled core's two functions (``assistant/_solvercore.c``)."""
+
+    search: Any
+    spell: Any
+
+
+@functools.cache
+def _compiled_core() -> _Core | None:
+    """The compiled core, or None when it is not built (``make setup`` builds it; a machine
+    without a C compiler runs the pure-Python search) or ``PURE_ENV`` is set."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    path = Path(__file__).with_name("_solvercore.so")
+    if not path.is_file():
+        return None
+    import ctypes  # only when the core exists: ~2 ms of start-up
+
+    try:
+        library = ctypes.CDLL(str(path))
+        search, spell = library.bga_search, library.bga_spell
+    except (OSError, AttributeError):
+        return None  # built for another platform, or a stale build: fall back
+    pointer, number = ctypes.c_void_p, ctypes.c_int
+    search.restype = spell.restype = number
+    search.argtypes = [pointer, number, number, pointer, pointer, number, number]
+    search.argtypes += [pointer, number, pointer, number]
+    spell.argtypes = [pointer, pointer, number, pointer, number]
+    return _Core(search, spell)
+
+
+@contextmanager
+def pure_python_search() -> Iterator[None]:
+    """Within the block, ``solve`` runs its pure-Python search as on a machine without the
+    compiled core (for the tests and the benchmark that compare the two)."""
+    old = os.environ.get(PURE_ENV)
+    os.environ[PURE_ENV] = "1"
+    _compiled_core.cache_clear()
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ[PURE_ENV]
+        else:
+            os.environ[PURE_ENV] = old
+        _compiled_core.cache_clear()
+
+
+@functools.cache
+def _neighbour_table(rows: int, cols: int) -> array[int]:
+    """8 cells per tile: its neighbours' flat indices in increasing order, then -1s."""
+    out = array("i")
+    for near in _geometry(rows, cols):
+        out.extend([j for j, _ in near] + [-1] * (8 - len(near)))
+    return out
+
+
+def _search_compiled(
+    core: _Core, board: Board, slots: list[int], table: Any, min_len: int, dedupe: bool
+) -> tuple[list[str], list[list[int]]]:
+    """``_search_plain`` in C: each word found and the tile indices of its path. With
+    ``dedupe`` only each word's best path under a length game (fewest tiles, then the
+    smallest path) comes back."""
+    cells = array("i", slots)
+    cells_at = cells.buffer_info()[0]
+    nbrs = _neighbour_table(board.rows, board.cols)
+    cap, hcap = 8192, 2048
+    while True:
+        out = array("i", bytes(4 * cap))
+        hashtab = array("i", bytes(4 * hcap))
+        out_at = out.buffer_info()[0]
+        written = core.search(
+            table.buffer_info()[0],
+            len(table),
+            len(slots),
+            cells_at,
+            nbrs.buffer_info()[0],
+            min_len,
+            dedupe,
+            out_at,
+            cap,
+            hashtab.buffer_info()[0],
+            hcap,
+        )
+        if written >= 0:
+            break
+        cap, hcap = cap * 4, hcap * 4
+    text = array("B", bytes(2 * written))  # <= 2 letters per tile index, 1 newline per count
+    size = core.spell(cells_at, out_at, written, text.buffer_info()[0], len(text))
+    words = text[:size].tobytes().decode("ascii").split("\n")
+    words.pop()  # after the last newline
+    flat = out[:written].tolist()
+    records = []
+    i = 0
+    while i < written:
+        k = flat[i]
+        if k > 0:
+            records.append(flat[i + 1 : i + 1 + k])
+            i += 1 + k
+        else:  # a path replaced by a shorter one
+            i += 1 - k
+    return words, records
+
+
+def _paths(records: list[list[int]], rows: int, cols: int) -> list[list[tuple[int, int]]]:
+    positions = _positions(rows, cols)
+    return [[positions[t] for t in tiles] for tiles in records]
+
+
+def _rank_unique(
+    words: list[str], records: list[list[int]], rows: int, cols: int, rules: Game
+) -> tuple[WordPath, ...]:
+    """Words in length-game order from one best path per word."""
+    positions = _positions(rows, cols)
+    order = sorted(range(len(words)), key=words.__getitem__)
+    order.sort(key=lambda i: len(words[i]), reverse=True)
+    points = [rules.length_score(k) for k in range(len(words[order[0]]) + 1)] if words else []
+    ranked = []
+    for i in order:
+        word, tiles = words[i], records[i]
+        path = itemgetter(*tiles)(positions) if len(tiles) > 1 else (positions[tiles[0]],)
+        ranked.append(WordPath(word, points[len(word)], path))
+    return tuple(ranked)
+
+
 # -- the general path: digrams, prefix/suffix and either/or tiles -------------------------
 
 _Option = tuple[str, tuple[int, ...]]  # the letters a tile spells, and their table slots
@@ -219,7 +383,7 @@ def _search_general(board: Board, tiles: list[Tile], table: Any, min_len: int) -
     """Every (word, path, segments) under the full tile rules."""
     n = len(tiles)
     geometry = _geometry(board.rows, board.cols)
-    positions = [(i // board.cols, i % board.cols) for i in range(n)]
+    positions = _positions(board.rows, board.cols)
     options = [_options(t) for t in tiles]
     ends = [t.kind is TileKind.SUFFIX for t in tiles]
     # A prefix tile can only start a path, so it is nobody's neighbour.

@@ -32,16 +32,16 @@ import numpy.typing as npt
 
 from assistant.capture import Frame, Grabber, Region, clip_region, open_grabber
 from assistant.errors import AssistantError, CaptureError
-from assistant.read import BoardReading, ReadOptions
+from assistant.pipeline import Outcome, Request, outcome_of, preload_reader
+from assistant.read import BoardReading
 
 if TYPE_CHECKING:
-    from assistant.board import Board
+    from assistant.dictionary import Dictionary
     from assistant.solver import Solution
 
 Image = npt.NDArray[np.uint8]
 Fingerprint = npt.NDArray[np.uint8]
 Reader = Callable[[Image], BoardReading]
-Solver = Callable[["Board", str], "Solution"]
 
 
 @dataclass(frozen=True)
@@ -80,9 +80,7 @@ class WatchOptions:
     monitor: int = 1  # 1 = first monitor, 0 = all monitors together
     display: str | None = None  # X display name; None: $DISPLAY
     interval_s: float = 0.25  # frame period while nothing changes
-    game: str | None = None  # scoring rules; None: as the reader recognized it, else boggle
     top: int | None = None  # words per board in the JSON lines (None: all)
-    min_len: int = 3
     dict_path: str | None = None
     once: bool = False  # stop after the first board
     max_boards: int | None = None  # stop after this many boards
@@ -90,24 +88,45 @@ class WatchOptions:
     output: Path | None = None  # append one JSON line per new board
     overlay: Path | None = None  # keep this PNG of the board with its top paths up to date
     retry_for_s: float = 300.0  # give up when the display stays away this long
-    read: ReadOptions = field(default_factory=ReadOptions)
+    # game, minimum length, reader options; watch solves with best guesses and marks them
+    request: Request = field(default_factory=lambda: Request(best_guess=True))
     config: WatchConfig = field(default_factory=WatchConfig)
 
 
 @dataclass(frozen=True)
 class BoardEvent:
-    """A new board seen on the screen, read and solved."""
+    """A new board seen on the screen, read and solved (the pipeline's outcome)."""
 
     number: int  # 1 for the first board of the run
-    reading: BoardReading
-    solution: Solution
-    game: str
-    guessed: tuple[tuple[int, int], ...]  # unsure tiles solved with their best candidate
+    outcome: Outcome
     region: Region  # the board's bounding box on the screen
     captured_at: float  # time.perf_counter() when the frame that was read was grabbed
     timestamp: str  # wall clock of that frame, ISO 8601 UTC
-    read_ms: float
-    solve_ms: float
+
+    @property
+    def reading(self) -> BoardReading:
+        reading = self.outcome.reading
+        assert reading is not None  # watch outcomes are always read from a frame
+        return reading
+
+    @property
+    def solution(self) -> Solution:
+        solution = self.outcome.solution
+        assert solution is not None  # watch always solves
+        return solution
+
+    @property
+    def guessed(self) -> tuple[tuple[int, int], ...]:
+        """Tiles solved with their best candidate."""
+        return self.outcome.decision.guessed
+
+    @property
+    def read_ms(self) -> float:
+        return self.outcome.read_ms
+
+    @property
+    def solve_ms(self) -> float:
+        return self.outcome.solve_ms
 
 
 @dataclass(frozen=True)
@@ -262,25 +281,11 @@ def same_board(old: BoardReading, new: BoardReading, max_changed: float) -> bool
 
 def event_json(event: BoardEvent, *, top: int | None) -> dict[str, Any]:
     """The ``solve --json`` object for a board, plus when and where it was seen."""
-    from assistant import render
-
-    data = render.solution_json(event.solution, top=top)
-    data["reading"] = event.reading.to_json()
-    data["guessed"] = [list(p) for p in event.guessed]
+    data = event.outcome.to_json(top=top)
     data["timestamp"] = event.timestamp
     data["board_number"] = event.number
     data["region"] = [event.region.left, event.region.top, event.region.width, event.region.height]
-    data["timings"] = {"read_ms": round(event.read_ms, 1), "solve_ms": round(event.solve_ms, 1)}
     return data
-
-
-def unsure_status(reading: BoardReading) -> str:
-    """ "tile r1c2 unsure (E?), tile r3c4 unsure (O?)" -- what was guessed, for the status."""
-    parts = []
-    for r, c in reading.uncertain:
-        guess = reading.best_label(r, c) or "blank"
-        parts.append(f"tile r{r + 1}c{c + 1} unsure ({guess}?)")
-    return ", ".join(parts)
 
 
 # --------------------------------------------------------------------------- the loop
@@ -325,11 +330,11 @@ class _Watcher:
         options: WatchOptions,
         view: WatchView,
         reader: Reader,
-        solver: Solver,
+        dictionary: Dictionary | None,
         log: IO[str] | None,
     ) -> None:
         self.options, self.config, self.view = options, options.config, view
-        self.reader, self.solver, self.log = reader, solver, log
+        self.reader, self.dictionary, self.log = reader, dictionary, log
         cfg = self.config
         self.screen_detector = ChangeDetector(cfg.screen_tolerance, cfg.stable_frames, 1)
         self.board_detector = ChangeDetector(
@@ -470,27 +475,18 @@ class _Watcher:
         ):
             self.say(self.board_status(self.current, new=False))
             return
-        game = self.options.game or reading.game or "boggle"
-        board = reading.to_board(best_guess=True)
-        start = time.perf_counter()
-        solution = self.solver(board, game)
-        solve_ms = (time.perf_counter() - start) * 1000
+        outcome = outcome_of(reading, self.options.request, self.dictionary, read_ms=read_ms)
         self.tally.boards += 1
         event = BoardEvent(
             number=self.tally.boards,
-            reading=reading,
-            solution=solution,
-            game=game,
-            guessed=tuple(unsure),
+            outcome=outcome,
             region=box,
             captured_at=frame.captured_at,
             timestamp=_timestamp(frame.captured_at),
-            read_ms=read_ms,
-            solve_ms=solve_ms,
         )
         self.current = event
         self.view.new_board(event)
-        self.say(self.board_status(event, new=True), warning=bool(unsure))
+        self.say(self.board_status(event, new=True), warning=bool(outcome.decision.unsure))
         latency_ms = (time.perf_counter() - frame.captured_at) * 1000
         self.tally.latency_sum_ms += latency_ms
         self.tally.latency_max_ms = max(self.tally.latency_max_ms, latency_ms)
@@ -523,8 +519,12 @@ class _Watcher:
     @staticmethod
     def board_status(event: BoardEvent, *, new: bool) -> str:
         head = f"new board #{event.number}" if new else f"board #{event.number}"
-        unsure = unsure_status(event.reading)
-        return f"{head}: {unsure}" if unsure else head
+        from assistant import render
+
+        parts = render.unsure_lines(event.outcome)
+        if event.outcome.decision.unknown:
+            parts.append(render.game_text(event.outcome))
+        return f"{head}: {', '.join(parts)}" if parts else head
 
     # ------------------------------------------------------------------ reconnecting
 
@@ -533,18 +533,22 @@ class _Watcher:
         cfg, opts = self.config, self.options
         delay = cfg.backoff_first_s
         deadline = time.monotonic() + opts.retry_for_s
-        reason = err.message
+        first = reason = err.message
+        self.say(
+            f"{first}: watch tries to reconnect for up to {opts.retry_for_s:.0f} s "
+            "(--retry-for), then stops; once it is back, watch searches for the board again",
+            warning=True,
+        )
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise CaptureError(
-                    f"the display went away ({reason}) and did not come back "
-                    f"within {opts.retry_for_s:.0f} s",
+                    f"{first} and did not come back within {opts.retry_for_s:.0f} s",
                     hint="check that the X server or desktop session is running, then "
-                    "start watch again",
+                    "start watch again (--retry-for waits longer)",
                 ) from err
             wait = min(delay, left)
-            self.say(f"display lost ({reason}); retrying in {wait:.1f} s", warning=True)
+            self.say(f"display lost ({reason}); next try in {wait:.1f} s", warning=True)
             time.sleep(wait)
             delay = min(delay * 2, cfg.backoff_max_s)
             try:
@@ -611,30 +615,16 @@ def _timestamp(perf: float) -> str:
     return datetime.fromtimestamp(wall, UTC).isoformat(timespec="milliseconds")
 
 
-def default_reader(options: ReadOptions) -> Reader:
+def default_reader(request: Request) -> Reader:
     """Read a BGR frame with the full pipeline (the templates are loaded now, once)."""
-    from assistant.batch import preload_reader
-    from assistant.read import read_array
+    from assistant import pipeline
 
     preload_reader()
 
     def read(image: Image) -> BoardReading:
-        return read_array(image, options)
+        return pipeline.read(image, request)
 
     return read
-
-
-def default_solver(dict_path: str | None, min_len: int) -> Solver:
-    """Solve with the dictionary at ``dict_path`` (default ENABLE), loaded once, now."""
-    from assistant.dictionary import load_dictionary
-    from assistant.solver import solve
-
-    dictionary = load_dictionary(dict_path)
-
-    def run(board: Board, game: str) -> Solution:
-        return solve(board, dictionary, game, min_len=min_len)
-
-    return run
 
 
 def run_watch(
@@ -643,7 +633,7 @@ def run_watch(
     view: WatchView,
     stop_after: float | None = None,
     reader: Reader | None = None,
-    solver: Solver | None = None,
+    dictionary: Dictionary | None = None,
 ) -> WatchSummary:
     """Watch the screen until a limit is reached (``--once``, ``--max-boards``, ``max_frames``,
     ``stop_after`` seconds) or Ctrl-C, and return what happened.
@@ -651,19 +641,22 @@ def run_watch(
     Raises CaptureError when there is no display to start with (or it stays away longer than
     ``options.retry_for_s``), MissingDependencyError without mss, WordListError for a bad
     ``--dict``, UnknownGameError for a bad ``--game``."""
-    if options.game is not None:
+    if options.request.chosen_game is not None:
         from assistant.scoring import get_game
 
-        get_game(options.game)
+        get_game(options.request.chosen_game)
     grabber = open_grabber(options.display)  # first: no display is the likeliest failure
     log: IO[str] | None = None
     try:
-        reader = reader or default_reader(options.read)
-        solver = solver or default_solver(options.dict_path, options.min_len)
+        reader = reader or default_reader(options.request)
+        if dictionary is None:
+            from assistant.dictionary import load_dictionary
+
+            dictionary = load_dictionary(options.dict_path)
         started = time.perf_counter()
         if options.output is not None:
             log = _open_log(options.output)
-        watcher = _Watcher(options, view, reader, solver, log)
+        watcher = _Watcher(options, view, reader, dictionary, log)
         watcher.set_screen(grabber)
         watcher.say("waiting for a board")
         reason = "interrupted"

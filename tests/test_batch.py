@@ -21,6 +21,7 @@ from assistant.batch import (
     CSV_FIELDS,
     BatchOptions,
     OutputError,
+    discover,
     find_images,
     flat_record,
     progress_for,
@@ -29,6 +30,7 @@ from assistant.batch import (
 )
 from assistant.cli import main
 from assistant.errors import ExitCode
+from assistant.pipeline import Request
 
 REPO = Path(__file__).resolve().parent.parent
 REAL = REPO / "fixtures" / "real"
@@ -38,7 +40,9 @@ GOOD = [
     "wordament/blackmonk13_mobile_2_letter.jpg",
     "wordament/blackmonk13_mobile_regular_suffix.jpg",
 ]
-BAD = {"corrupt.jpg", "notes.txt", "empty.png", "huge.png"}
+BAD = {"corrupt.jpg", "empty.png", "huge.png"}  # pictures that cannot be read
+NOT_IMAGES = {"notes.txt"}  # left out of a folder by their content
+READ_ONLY = Request(best_guess=True, solve=False)  # batch --no-solve
 
 
 def _letters(name: str) -> list[list[str]]:
@@ -91,9 +95,9 @@ def test_find_images_walks_folders_in_order(tmp_path: Path) -> None:
     for rel in ["b.png", "a/c.jpg", "a/deep/d.png", ".hidden/e.png", ".f.png", "g.txt"]:
         (tmp_path / rel).write_bytes(b"x")
     names = [p.relative_to(tmp_path).as_posix() for p in find_images([tmp_path])]
-    assert names == ["b.png", "g.txt"]
+    assert names == ["b.png"]  # g.txt: not a picture by name or content
     names = [p.relative_to(tmp_path).as_posix() for p in find_images([tmp_path], recursive=True)]
-    assert names == ["b.png", "g.txt", "a/c.jpg", "a/deep/d.png"]
+    assert names == ["b.png", "a/c.jpg", "a/deep/d.png"]
     found = find_images([tmp_path, tmp_path / "b.png"], recursive=True, pattern="*.png")
     assert [p.name for p in found] == ["b.png", "d.png"]  # each file once
     # A file named explicitly is always taken, even a missing one (it gets an error record).
@@ -115,12 +119,12 @@ def test_folder_gives_records_for_good_images_and_error_records_for_the_rest(
     for name in GOOD:
         rec = by_name[Path(name).name]
         assert rec["status"] == "ok", rec
-        assert rec["board"]["tiles"] == _letters(name)
-        assert rec["board"]["uncertain"] == [] and rec["guessed"] == []
-        assert rec["words"] > 20 and rec["total_score"] > 0
-        best = rec["top_words"][0]
+        assert rec["tiles"] == _letters(name)
+        assert rec["unsure"] == [] and rec["guessed"] == []
+        assert rec["word_count"] > 20 and rec["total_score"] > 0
+        best = rec["words"][0]
         assert best["word"] and best["score"] > 0 and best["path"]
-        assert len(rec["top_words"]) == 10
+        assert len(rec["words"]) == 10
         assert len(rec["sha256"]) == 64
         assert {"decode_ms", "read_ms", "solve_ms", "total_ms"} <= set(rec["timings"])
     for name in BAD:
@@ -129,10 +133,11 @@ def test_folder_gives_records_for_good_images_and_error_records_for_the_rest(
         assert rec["error"]["kind"] == "bad-image" and rec["error"]["message"]
     assert "empty" in by_name["empty.png"]["error"]["message"]
     assert "too large" in by_name["huge.png"]["error"]["message"]
-    assert "not an image" in by_name["notes.txt"]["error"]["message"]
+    assert "notes.txt" not in by_name and summary.not_images == len(NOT_IMAGES)
     assert summary.read == len(GOOD) and summary.failed == {"bad-image": len(BAD)}
     assert summary.exit_code == ExitCode.BATCH_FAILURES
-    assert "failed: 4 (bad-image 4)" in summary.describe()
+    assert "failed: 3 (bad-image 3)" in summary.describe()
+    assert "skipped: 1 files that are not images" in summary.describe()
 
 
 def test_cli_batch_exit_codes_csv_and_no_solve(
@@ -191,12 +196,12 @@ def test_resume_needs_out_and_rejects_foreign_files(tmp_path: Path) -> None:
 def test_resume_trims_a_line_cut_short_by_a_crash(tmp_path: Path) -> None:
     folder = make_folder(tmp_path)
     out = tmp_path / "out.jsonl"
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY))
     lines = out.read_text().splitlines(keepends=True)
     # Keep two records and half of the third, as a power cut in mid-write would.
     out.write_text("".join(lines[:2]) + lines[2][: len(lines[2]) // 2])
     assert len(read_recorded(out, "jsonl").done) == 2
-    summary = run_batch([folder], BatchOptions(out=out, jobs=0, solve=False, resume=True))
+    summary = run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY, resume=True))
     records = _records(out)  # every line is valid JSON again
     assert sorted(Path(r["path"]).name for r in records) == sorted(
         [Path(n).name for n in GOOD] + list(BAD)
@@ -210,12 +215,12 @@ def test_a_changed_file_is_read_again_on_resume(tmp_path: Path) -> None:
     shot = folder / "shot.jpg"
     shutil.copy(REAL / GOOD[0], shot)
     out = tmp_path / "out.jsonl"
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY))
     shutil.copy(REAL / GOOD[1], shot)  # same name, new picture
-    run_batch([folder], BatchOptions(out=out, jobs=0, solve=False, resume=True))
+    run_batch([folder], BatchOptions(out=out, jobs=0, request=READ_ONLY, resume=True))
     records = _records(out)
     assert len(records) == 2 and records[0]["sha256"] != records[1]["sha256"]
-    assert records[1]["board"]["tiles"] == _letters(GOOD[1])
+    assert records[1]["tiles"] == _letters(GOOD[1])
 
 
 def test_progress_bar_only_on_a_terminal(tmp_path: Path) -> None:
@@ -321,3 +326,82 @@ def test_a_crashed_worker_costs_one_image_and_the_batch_goes_on(tmp_path: Path) 
     # Resuming does not read the crashed image again: it has its record.
     code = main(["batch", str(folder), "--out", str(out), "--jobs", "1", "--resume"])
     assert code == ExitCode.BATCH_FAILURES and len(_records(out)) == total
+
+
+# --------------------------------------------------------------------------- issue 10, item 7
+
+
+def test_a_file_that_is_not_a_picture_is_skipped_by_content_not_name(tmp_path: Path) -> None:
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    shutil.copy(REAL / GOOD[0], folder / "screenshot")  # no extension: a JPEG by content
+    (folder / "Thumbs.db").write_bytes(b"\xd0\xcf\x11\xe0 not a picture")
+    (folder / "readme.md").write_text("# shots\n")
+    found = discover([folder])
+    assert [p.name for p in found.images] == ["screenshot"]
+    assert sorted(p.name for p in found.not_images) == ["Thumbs.db", "readme.md"]
+    # named on the command line, a non-picture is still tried (and its error recorded)
+    assert find_images([folder / "readme.md"]) == [folder / "readme.md"]
+
+
+def test_resume_with_nothing_left_starts_no_worker_and_prints_no_traceback(
+    tmp_path: Path,
+) -> None:
+    good = tmp_path / "good"
+    good.mkdir()
+    shutil.copy(REAL / GOOD[0], good / "a.jpg")
+    out = tmp_path / "out.jsonl"
+    argv = [sys.executable, "-m", "assistant", "batch", str(good), "--out", str(out)]
+    first = subprocess.run([*argv, "--jobs", "1"], capture_output=True, text=True, cwd=REPO)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run(
+        [*argv, "--jobs", "2", "--resume"], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
+    assert again.returncode == 0, again.stderr
+    assert "Traceback" not in again.stderr and "1 already recorded" in again.stderr
+    assert len(_records(out)) == 1
+
+
+def test_csv_tiles_are_board_text_that_solve_reads_back() -> None:
+    from assistant.board import parse_board
+
+    record = {
+        "path": "x.png", "sha256": "0" * 64, "status": "ok", "game": "wordament",
+        "rows": 2, "cols": 2, "tiles": [["A/B", "QU"], ["", "E"]], "unsure": [],
+        "reading": None, "solved": False, "timings": {},
+    }  # fmt: skip
+    row = flat_record(record)
+    assert row["tiles"] == "A|B QU/.E"  # "/" only between rows
+    assert parse_board(row["tiles"]).labels == [["A/B", "QU"], ["", "E"]]
+
+
+def test_the_summary_counts_unsure_values_and_bonuses_not_only_letters(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A board whose letters are sure but a point value is not counts as unsure. The
+    reader is replaced by a reading with an unsure value (the pipeline and the batch's
+    counting are the real ones)."""
+    from assistant import pipeline
+    from assistant.batch import ImageProcessor
+    from assistant.read import BoardReading
+
+    letters = (("C", "A"), ("T", "S"))
+    reading = BoardReading(
+        rows=2, cols=2, tiles=letters, confidence=((0.99, 0.99), (0.99, 0.99)),
+        candidates=tuple(tuple(((t, 0.99),) for t in row) for row in letters),
+        values=((3, 2), (2, 2)), bonuses=None, game="wordament",
+        corners=((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)), elapsed_ms=1.0,
+        uncertain_values=((0, 1),), game_confidence=0.99,
+    )  # fmt: skip
+
+    def read_one(self: ImageProcessor, path: str, sha256: str | None) -> dict[str, Any]:
+        outcome = pipeline.outcome_of(reading, self.settings.request, self.dictionary)
+        return {"path": path, "sha256": sha256, "status": "ok", **outcome.to_json(top=3)}
+
+    monkeypatch.setattr(ImageProcessor, "process", read_one)
+    shutil.copy(REAL / GOOD[0], tmp_path / "a.jpg")
+    out = tmp_path / "out.jsonl"
+    summary = run_batch([tmp_path / "a.jpg"], BatchOptions(out=out, jobs=0))
+    (record,) = _records(out)
+    assert record["unsure"][0]["part"] == "value" and record["guessed"] == [[0, 1]]
+    assert summary.unsure == 1 and "unsure: 1" in summary.describe()

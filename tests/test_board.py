@@ -112,3 +112,15 @@ def test_canonical_text_round_trips(
     board = parse_board(text)
     assert parse_board(board.to_text(), literal_q=True) == board
     assert isinstance(board, Board)
+
+
+def test_a_tile_can_carry_a_letter_and_a_word_bonus() -> None:
+    """Some games mark one tile with both (issue 10): M*DL*DW, in either order."""
+    tile = parse_tile("M:3*DL*DW")
+    assert tile.bonus is Bonus.DL_DW and tile.value == 3 and tile.token == "M:3*DL*DW"
+    assert parse_tile("m*dw*dl").bonus is Bonus.DL_DW
+    assert (tile.bonus.letter_factor, tile.bonus.word_factor) == (2, 2)
+    assert (Bonus.TL_TW.letter_factor, Bonus.TL_TW.word_factor) == (3, 3)
+    for bad in ("M*DL*TL", "M*DW*TW", "M*DL*DW*TW", "M*DL*"):
+        with pytest.raises(BoardTextError, match="letter and a word bonus"):
+            parse_tile(bad)

@@ -45,7 +45,7 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["tiles"][0] == ["T", "E", "S", "T"]
     first = data["words"][0]
     assert set(first) == {"word", "score", "path"}
-    assert first["word"] == "seventies" and first["score"] == 800 + 400 * 4  # 9 letters
+    assert first["word"] == "seventies" and first["score"] == 2200 + 400  # 9 letters
     scores = [w["score"] for w in data["words"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -95,11 +95,11 @@ def test_stdin_bad_line_is_reported_and_others_solved(
 def test_random_board_is_repeatable_and_solvable(capsys: pytest.CaptureFixture[str]) -> None:
     _, first, _ = run(capsys, "random", "--seed", "7")
     _, again, _ = run(capsys, "random", "--seed", "7")
-    assert first == again and len(first.splitlines()) == 4
+    assert first == again and len(first.splitlines()) == 1  # one board per line
     code, out, _ = run(capsys, "solve", first, "--json")
     assert code == 0 and json.loads(out)["rows"] == 4
     _, big, _ = run(capsys, "random", "--size", "5", "--seed", "1")
-    assert len(big.splitlines()) == 5
+    assert len(big.splitlines()) == 1 and big.count("/") == 4
 
 
 @pytest.mark.parametrize(
@@ -199,3 +199,24 @@ def test_text_solve_imports_no_image_library() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert proc.stderr.strip() == "[]"
+
+
+def test_random_help_names_every_dice_set(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["random", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "4 (classic), 5 (Big Boggle) or 6 (Super Big Boggle)" in out
+
+
+def test_random_pipes_into_solve(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`random | solve -`: random prints board text, one board per line."""
+    lines = ""
+    for seed in (1, 2):
+        _, out, _ = run(capsys, "random", "--seed", str(seed))
+        lines += out
+    code, out, err = run(capsys, "solve", "-", "--json", stdin=lines, monkeypatch=monkeypatch)
+    assert code == 0, err
+    boards = [json.loads(line) for line in out.splitlines()]
+    assert len(boards) == 2 and all(b["rows"] == 4 and b["words"] for b in boards)

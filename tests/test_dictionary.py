@@ -7,6 +7,8 @@ import hashlib
 import multiprocessing
 import os
 import string
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -386,3 +388,26 @@ def test_builtin_enable(tmp_path: Path) -> None:
         assert word not in warm
     # Small enough for the memory budget: a minimal word graph, not a trie.
     assert warm.states < 60000 and len(warm.table) * 4 < 8 * 1024 * 1024
+
+
+def test_builtin_sha256_constant_matches_the_shipped_list() -> None:
+    """A cached load of ENABLE keys the cache on BUILTIN_SHA256 without reading the list:
+    the constant must be the shipped file's hash (update it when the list changes)."""
+    from assistant.dictionary import BUILTIN_SHA256, builtin_list_bytes
+
+    assert hashlib.sha256(builtin_list_bytes()).hexdigest() == BUILTIN_SHA256
+
+
+def test_cached_builtin_load_reads_only_the_cache(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from assistant.dictionary import load_dictionary\n"
+        "d = load_dictionary()\n"
+        "print(d.cache_status.value, sorted({'hashlib', 'gzip'} & set(sys.modules)))\n"
+    )
+    env = {**os.environ, CACHE_ENV: str(tmp_path)}
+    run = [sys.executable, "-c", code]
+    first = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
+    assert first.stdout.split()[0] == "built"
+    again = subprocess.run(run, capture_output=True, text=True, env=env, check=True)
+    assert again.stdout.strip() == "hit []"

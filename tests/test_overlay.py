@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from assistant.board import Board
-from assistant.errors import ImageError
+from assistant.errors import OutputError
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
 from assistant.overlay import (
@@ -245,7 +245,7 @@ def test_save_writes_the_png_in_one_go(tmp_path: Path) -> None:
     assert [p.name for p in tmp_path.iterdir()] == ["overlay.png"]  # no temporary left
     save_overlay(target, image, geometry, [])  # refreshing replaces the file
     assert np.array_equal(load_image(target), image)
-    with pytest.raises(ImageError, match="cannot write"):
+    with pytest.raises(OutputError, match="does not exist"):
         save_overlay(tmp_path / "missing" / "o.png", image, geometry, words)
 
 

@@ -107,12 +107,17 @@ def test_read_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     label = REAL_LABELS[0]
     assert main(["read", str(REAL / label["file"]), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    for key in ("rows", "cols", "tiles", "confidence", "uncertain", "values", "bonuses",
-                "game", "corners", "elapsed_ms"):  # fmt: skip
+    # the one outcome schema (as solve --json), not solved, with the reading's details
+    for key in ("rows", "cols", "tiles", "values", "bonuses", "game", "game_confidence",
+                "game_source", "words", "unsure", "guessed", "reading", "elapsed_ms"):  # fmt: skip
         assert key in data
+    assert data["solved"] is False and data["words"] == [] and data["word_count"] is None
     assert data["tiles"] == label["letters"]
-    assert len(data["corners"]) == 4 and all(len(p) == 2 for p in data["corners"])
-    assert np.array(data["confidence"]).shape == (4, 4)
+    reading = data["reading"]
+    for key in ("confidence", "uncertain", "candidates", "values", "bonuses", "corners"):
+        assert key in reading
+    assert len(reading["corners"]) == 4 and all(len(p) == 2 for p in reading["corners"])
+    assert np.array(reading["confidence"]).shape == (4, 4)
 
 
 def test_special_tiles_in_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -240,7 +245,7 @@ def test_without_tesseract_the_message_says_how_to_install_it(
     image = REAL / "wordament" / "blackmonk13_mobile_2_letter.jpg"
     assert main(["read", str(image), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["tiles"] == REAL_LABELS[5]["letters"]
-    assert main(["solve", str(_occluded(tmp_path))]) == ExitCode.UNSURE_TILES
+    assert main(["solve", str(_occluded(tmp_path))]) == ExitCode.MISSING_DEPENDENCY
     err = capsys.readouterr().err
     assert "tile r2c2 unsure" in err and "sudo apt-get install tesseract-ocr" in err
 
@@ -328,3 +333,18 @@ def test_learn_with_wrong_letter_count(
     image = REAL / REAL_LABELS[0]["file"]
     assert main(["learn", str(image), "--letters", "ABCDEFGHI"]) == ExitCode.BAD_BOARD
     assert "3x3" in capsys.readouterr().err
+
+
+def test_learn_warns_when_a_label_contradicts_what_the_reader_sees(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    label = REAL_LABELS[0]
+    rows = [list(row) for row in label["letters"]]
+    assert rows[0][0] == "E"
+    rows[0][0] = "X"  # a typo: the first tile shows an E
+    letters = "/".join(" ".join(row) for row in rows)
+    assert main(["learn", str(REAL / label["file"]), "--letters", letters]) == 0
+    err = capsys.readouterr().err
+    assert "tile r1c1 is labelled X but reads as E" in err
+    assert err.count("warning:") == 1  # the other fifteen agree

@@ -22,9 +22,12 @@ def score_row(text: str, word: str, game: str) -> int:
 
 
 def test_known_games() -> None:
-    assert list(GAMES) == ["boggle", "wordhunt", "wordament", "ruzzle", "spellcast"]
+    assert list(GAMES) == [
+        "boggle", "bigboggle", "wordhunt", "wordament", "ruzzle", "spellcast", "scramble"
+    ]  # fmt: skip
     for name, game in GAMES.items():
         assert get_game(name) is game and game.name == name
+        assert game.source and game.sizes and game.min_len >= 3
 
 
 @pytest.mark.parametrize(
@@ -32,9 +35,11 @@ def test_known_games() -> None:
     [
         ("Boggle", "boggle"),
         ("  BOGGLE ", "boggle"),
-        ("scramble", "boggle"),
-        ("Scramble With Friends", "boggle"),
-        ("boggle-with-friends", "boggle"),
+        ("scramble", "scramble"),
+        ("Scramble With Friends", "scramble"),
+        ("boggle-with-friends", "scramble"),  # the same game renamed: one answer everywhere
+        ("Big Boggle", "bigboggle"),
+        ("Super Big Boggle", "bigboggle"),
         ("Word Hunt", "wordhunt"),
         ("word_hunt", "wordhunt"),
         ("GamePigeon", "wordhunt"),
@@ -89,10 +94,27 @@ def test_boggle_qu_counts_two_letters() -> None:
 
 @pytest.mark.parametrize(
     ("letters", "points"),
-    [(2, 0), (3, 100), (4, 400), (5, 800), (6, 1200), (7, 1600), (8, 2000), (9, 2400), (10, 2800)],
+    [(2, 0), (3, 100), (4, 400), (5, 800), (6, 1400), (7, 1800), (8, 2200), (9, 2600), (10, 3000)],
 )
 def test_wordhunt_by_length(letters: int, points: int) -> None:
     assert get_game("wordhunt").length_score(letters) == points
+
+
+def test_big_boggle_takes_four_letters_and_scores_them_one_point() -> None:
+    big = get_game("bigboggle")
+    assert big.min_len == 4 and (5, 5) in big.sizes and (6, 6) in big.sizes
+    assert [big.length_score(n) for n in (3, 4, 5, 6, 7, 8, 9)] == [0, 1, 2, 3, 5, 11, 11]
+
+
+# -- Scramble With Friends --------------------------------------------------------------
+
+
+def test_scramble_scores_letter_values_and_bonus_squares() -> None:
+    # C4 A1 T1 (Words With Friends values), no length bonus applied (not confirmed)
+    assert score_row("CAT", "cat", "scramble") == 6
+    # the board's printed values win; DL doubles a tile, TW triples the word
+    assert score_row("C:4*DL A:1 T:1", "cat", "scramble") == 10
+    assert score_row("C:4 A:1*TW T:1", "cat", "scramble") == 18
 
 
 def test_length_games_ignore_values_and_bonuses() -> None:
@@ -230,6 +252,11 @@ def test_score_path_rejects_impossible_paths(path: list[tuple[int, int]], word: 
 
 def test_game_tables_are_checked() -> None:
     with pytest.raises(ValueError, match="decrease"):
-        Game(name="odd", title="Odd", length_points=(0, 0, 0, 5, 1))
+        Game(name="odd", title="Odd", source="test", length_points=(0, 0, 0, 5, 1))
     with pytest.raises(ValueError, match="either"):
-        Game(name="none", title="None")
+        Game(name="none", title="None", source="test")
+
+
+def test_a_letter_and_a_word_bonus_on_one_tile() -> None:
+    # Ruzzle: M3 doubled (DL) plus A1 T1 = 8, times 2 (DW on the same tile) = 16
+    assert score_row("M:3*DL*DW A:1 T:1", "mat", "ruzzle") == 16

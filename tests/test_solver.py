@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant import solver
 from assistant.board import Board, Tile, TileKind, parse_board
 from assistant.dice import random_board
 from assistant.dictionary import (
@@ -363,21 +364,62 @@ def test_enable_random_boards_match_a_dict_trie(enable: Dictionary) -> None:
         assert set(words_of(solve(board, enable))) == dict_trie_words(board, words)
 
 
+# -- the compiled core against the pure-Python search -------------------------------------
+
+
+def solve_pure(
+    board: Board | str, d: Dictionary, game: str = "boggle", min_len: int = 3
+) -> Solution:
+    """``solve`` with the compiled core switched off (as on a machine without a compiler)."""
+    with solver.pure_python_search():
+        assert solver._compiled_core() is None
+        return solve(board, d, game, min_len=min_len)
+
+
+def needs_core() -> None:
+    if solver._compiled_core() is None:
+        pytest.skip("the compiled core is not built here (make setup builds it with gcc)")
+
+
+@settings(max_examples=150, deadline=None)
+@given(board_and_words(plain=True), st.sampled_from(sorted(GAMES)), st.integers(1, 4))
+def test_compiled_core_equals_pure_python(
+    case: tuple[Board, set[str], int], game: str, min_len: int
+) -> None:
+    needs_core()
+    board, words, _ = case
+    d = dictionary_from_words(words)
+    assert solve(board, d, game, min_len=min_len).words == solve_pure(board, d, game, min_len).words
+
+
+@pytest.mark.parametrize("game", ["boggle", "wordament"])
+def test_compiled_core_equals_pure_python_on_enable(enable: Dictionary, game: str) -> None:
+    """Real boards of every size, and the richest 4x4 board (its output outgrows the first
+    buffers the core is given)."""
+    needs_core()
+    boards: list[Board | str] = [random_board(n, seed=s) for n in (4, 5, 6) for s in range(4)]
+    boards += ["SERSPATGLINESERS", "/".join(["SERSPATG", "LINESERS"] * 4)]
+    for board in boards:
+        fast = solve(board, enable, game)
+        assert fast.words and fast.words == solve_pure(board, enable, game).words
+
+
 # -- the API -----------------------------------------------------------------------------
 
 
 def test_solution_json_and_totals() -> None:
     d = dictionary_from_words(["cat", "act", "tact"])
-    solution = solve("C A T/. T .", d, "Scramble")
-    assert solution.game == "boggle"
-    assert solution.total_score == sum(w.score for w in solution.words) == 3
+    solution = solve("C A T/. T .", d, "Boggle With Friends")
+    assert solution.game == "scramble"  # the same game renamed: its canonical name
+    # letter values C4 A1 T1: cat 6, act 6, tact 7
+    assert solution.total_score == sum(w.score for w in solution.words) == 19
     data = solution.to_json()
     assert set(data) == {"rows", "cols", "tiles", "game", "words", "elapsed_ms"}
     assert data["rows"] == 2 and data["cols"] == 3
     assert data["tiles"] == [["C", "A", "T"], ["", "T", ""]]
     assert data["words"][0] == {
         "word": "tact",
-        "score": 1,
+        "score": 7,
         "path": [[0, 2], [0, 1], [0, 0], [1, 1]],  # smaller than starting at (1, 1)
     }
     assert json.loads(json.dumps(data)) == data

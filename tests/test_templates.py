@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
+from assistant.recognize import template
 from assistant.recognize.glyphs import GlyphConfig
 from assistant.recognize.template import (
     DIGITS,
@@ -53,7 +54,9 @@ def test_templates_load_once_into_one_read_only_matrix() -> None:
     assert first.matrix.dtype == np.float32 and not first.matrix.flags.writeable
     assert np.allclose(np.linalg.norm(first.matrix, axis=1), 1.0, atol=1e-4)
     assert set(first.classes) == set(GLYPH_CLASSES + DIGITS)
-    assert list(first.chars) == sorted(first.chars)  # grouped by class for reduceat
+    # Grouped by class for reduceat, in class order (glyph classes first, then digits).
+    assert list(first.chars) == sorted(first.chars, key=template.class_order)
+    assert first.classes == tuple(dict.fromkeys(first.chars))
     holes = dict(zip(first.chars, first.holes, strict=True))
     assert holes["B"] == 2 and holes["A"] == 1 and holes["E"] == 0
 
@@ -103,13 +106,13 @@ def test_compiled_templates_are_cached_on_disk(
     sources = [template.builtin_template_dir()]
     template._load_cached.cache_clear()
     built = template.load_templates(sources)
-    (cache,) = tmp_path.glob("templates-*.npz")
+    (cache,) = tmp_path.glob("templates-*.bin")
     template._load_cached.cache_clear()
     again = template.load_templates(sources)
     assert again.chars == built.chars and again.styles == built.styles
     assert np.array_equal(again.matrix, built.matrix)
     assert np.array_equal(again.holes, built.holes)
-    cache.write_bytes(b"not a zip file")
+    cache.write_bytes(b"not a cache file")
     template._load_cached.cache_clear()
     rebuilt = template.load_templates(sources)
     # a rebuild matches to float precision (threaded sums may differ in the last bit)

@@ -11,7 +11,7 @@ import sys
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 import pytest
 from rich.console import Console
-from xvfb import VirtualScreen, desktop, missing_reason
+from xvfb import VirtualScreen, desktop
 
 from assistant.capture import Region
 from assistant.live import LiveView, PlainView, summary_text
@@ -159,26 +159,25 @@ def test_board_box_is_in_screen_pixels() -> None:
 
 
 def test_event_json_is_the_solve_json_plus_when_and_where() -> None:
-    from assistant.solver import solve
+    from assistant import pipeline
 
     reading = _reading(_letters(BOARD_A), {(0, 1)})
-    solution = solve(reading.to_board(best_guess=True), None, "wordament")
+    request = pipeline.Request(game="wordament", best_guess=True)
+    outcome = pipeline.outcome_of(reading, request, None, read_ms=40.0)
+    solution = outcome.solution
+    assert solution is not None
     event = BoardEvent(
         number=2,
-        reading=reading,
-        solution=solution,
-        game="wordament",
-        guessed=((0, 1),),
+        outcome=outcome,
         region=Region(710, 320, 100, 100),
         captured_at=time.perf_counter(),
         timestamp="2025-01-01T00:00:00.000+00:00",
-        read_ms=40.0,
-        solve_ms=2.0,
     )
     data = event_json(event, top=5)
-    assert set(solution.to_json()) <= set(data)
+    assert set(outcome.to_json()) <= set(data)
     assert len(data["words"]) == 5 and data["game"] == "wordament"
     assert data["reading"]["uncertain"] == [[0, 1]] and data["guessed"] == [[0, 1]]
+    assert data["unsure"][0]["part"] == "letter" and data["timings"]["read_ms"] == 40.0
     assert data["timestamp"].startswith("2025-01-01T") and data["board_number"] == 2
     assert data["region"] == [710, 320, 100, 100]
     json.dumps(data)
@@ -212,15 +211,6 @@ class _Sink:
 
 
 # --------------------------------------------------------------------------- on a real X server
-
-
-@pytest.fixture
-def screen() -> Iterator[VirtualScreen]:
-    reason = missing_reason()
-    if reason:
-        pytest.skip(reason)
-    with VirtualScreen() as vs:
-        yield vs
 
 
 @dataclass

@@ -234,10 +234,7 @@ def recognize_tiles(
                 hint=tesseract.INSTALL_HINT,
             )
         else:
-            note = (
-                "tesseract-ocr is not installed, so no second engine checked this tile: "
-                + tesseract.INSTALL_HINT
-            )
+            note = f"{tesseract.MISSING_NOTE}: {tesseract.INSTALL_HINT}"
     # Dice: the engines' errors are most alike at the matcher's own turn (an A with its
     # counter blurred shut is a V upside down to both), so the second engine also reads
     # each unsure die at the other three turns, unless an underline fixes the turn.

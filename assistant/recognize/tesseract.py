@@ -25,6 +25,9 @@ from assistant.recognize import Candidate
 from assistant.recognize.template import assemble_label
 
 INSTALL_HINT = "install it with: sudo apt-get install tesseract-ocr (Debian/Ubuntu)"
+MISSING_NOTE = "tesseract-ocr is not installed, so no second engine checked this tile"
+"""The note an unsure tile carries when Tesseract was wanted but is missing (the reader
+then reports the board as needing a missing dependency: exit 10, not 9)."""
 WHITELIST = "ABCDEFGHIJKLMNOPQRSTUVWXYZu-/"
 DIGITS = "0123456789"
 

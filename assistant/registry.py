@@ -1,0 +1,311 @@
+"""The game registry: every fact about a game in one record (``Game``).
+
+A record holds the game's names (``name``, ``aliases``), the board sizes it deals, the
+shortest word it accepts, its Q rule, its scoring (points by word length, or letter values
+summed along the path with bonus squares), where a tile's point value is printed, which
+bonus squares its boards mark, and ``source``: where the rules come from, saying so where
+a rule is not certain. Scoring (``assistant.scoring``, ``assistant.solver``), the game
+decision (``assistant.pipeline``), bonus reading (``assistant.bonus``) and the CLI read
+these records; adding a game is adding one record to ``RECORDS``.
+
+Names are folded before lookup (lowercase, spaces, hyphens and underscores dropped), so
+"Word Hunt", "word_hunt" and "wordhunt" are one game.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Literal
+
+from assistant.errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from assistant.board import Tile
+
+QRule = Literal["qu", "q"]
+Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
+ALL_BONUSES = frozenset({"DL", "TL", "DW", "TW"})
+
+
+def _values(spec: str) -> Mapping[str, int]:
+    """``"A1 B4 ..."`` -> {"a": 1, "b": 4, ...}, checked to cover a-z exactly once."""
+    table = {item[0].lower(): int(item[1:]) for item in spec.split()}
+    if sorted(table) != [chr(c) for c in range(97, 123)]:
+        raise AssertionError(f"letter table does not cover a-z: {spec}")
+    return MappingProxyType(table)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its names, boards, word rules and scoring, and where its facts come from.
+
+    Length games set ``length_points``; letter games set ``letter_values`` and the bonus
+    fields."""
+
+    name: str  # canonical name, as --game and JSON write it
+    title: str
+    source: str  # where the rules come from; what is not certain says so
+    aliases: tuple[str, ...] = ()  # other names players use (folded: lowercase a-z0-9)
+    sizes: tuple[tuple[int, int], ...] = ((4, 4),)  # board sizes the game deals (rows, cols)
+    min_len: int = 3  # shortest word the game accepts
+    # How a tile showing Q reads: "qu" (the Qu tile of Boggle dice) or "q" (a plain Q).
+    q_rule: QRule = "qu"
+    # Where the point value is printed on a tile (None: the game prints none).
+    value_corner: Corner | None = None
+    bonus_squares: frozenset[str] = frozenset()  # DL, TL, DW, TW marked on its boards
+    # The look the recognizer knows it by (``assistant.games`` profile names); records that
+    # share a look are one game in several sizes (Boggle and Big Boggle).
+    look: str | None = None
+    # Points by word length: length_points[n] for n letters; past the end of the tuple the
+    # last entry plus points_per_extra_letter for each further letter.
+    length_points: tuple[int, ...] = ()
+    points_per_extra_letter: int = 0
+    letter_values: Mapping[str, int] | None = None
+    letter_bonuses: bool = False  # DL/TL multiply a tile's value
+    word_bonuses: bool = False  # DW/TW multiply the word's letter total
+    # (min letters, numerator, denominator): the last entry that applies multiplies the
+    # letter total, rounded down.
+    length_multipliers: tuple[tuple[int, int, int], ...] = ()
+    bonus_per_letter_over: tuple[int, int] | None = None  # (n, p): +p per letter past n
+    long_word_bonus: tuple[int, int] | None = None  # (n, p): +p for words of n+ letters
+
+    def __post_init__(self) -> None:
+        # The solver orders length-game words by length, which is score order only if
+        # longer words never score less.
+        points = self.length_points
+        if any(a > b for a, b in itertools.pairwise(points)) or (self.points_per_extra_letter < 0):
+            raise ValueError(f"{self.name}: length points must not decrease with length")
+        if (self.letter_values is None) == (not points):
+            raise ValueError(f"{self.name}: give either length_points or letter_values")
+
+    @property
+    def by_length(self) -> bool:
+        """True when a word's score depends only on its length (not on its path)."""
+        return self.letter_values is None
+
+    def length_score(self, letters: int) -> int:
+        """Points for a word of ``letters`` letters in a length game."""
+        table = self.length_points
+        if letters < len(table):
+            return table[letters]
+        return table[-1] + self.points_per_extra_letter * (letters - len(table) + 1)
+
+    def tile_value(self, tile: Tile, segment: str) -> int:
+        """A tile's letter value before bonuses when it spells ``segment``."""
+        if tile.value is not None:
+            return tile.value
+        values = self.letter_values
+        if values is None:
+            return 0
+        return sum(values.get(ch, 0) for ch in segment)
+
+    def tile_points(self, tile: Tile, segment: str) -> tuple[int, int]:
+        """(letter points with the tile's letter bonus, the tile's word factor)."""
+        value = self.tile_value(tile, segment)
+        bonus = tile.bonus
+        if bonus is None:
+            return value, 1
+        return (
+            value * bonus.letter_factor if self.letter_bonuses else value,
+            bonus.word_factor if self.word_bonuses else 1,
+        )
+
+    def finish(self, points: int, word_factor: int, letters: int) -> int:
+        """A letter game's word score from its tiles' summed ``points`` and multiplied word
+        factors: the word bonus, then the length multiplier, then the length bonuses."""
+        total = points * word_factor
+        numerator, denominator = 1, 1
+        for min_letters, num, den in self.length_multipliers:
+            if letters >= min_letters:
+                numerator, denominator = num, den
+        total = total * numerator // denominator
+        if self.bonus_per_letter_over is not None:
+            over, extra = self.bonus_per_letter_over
+            total += extra * max(0, letters - over)
+        if self.long_word_bonus is not None:
+            min_letters, extra = self.long_word_bonus
+            if letters >= min_letters:
+                total += extra
+        return total
+
+    def score_tiles(self, tiles: Sequence[Tile], segments: Sequence[str]) -> int:
+        """The score of the word spelled by ``segments[i]`` on ``tiles[i]``."""
+        letters = sum(len(s) for s in segments)
+        if self.letter_values is None:
+            return self.length_score(letters)
+        points = 0
+        word_factor = 1
+        for tile, segment in zip(tiles, segments, strict=True):
+            value, factor = self.tile_points(tile, segment)
+            points += value
+            word_factor *= factor
+        return self.finish(points, word_factor, letters)
+
+
+BOGGLE = Game(
+    name="boggle",
+    look="boggle",
+    title="Boggle",
+    source="the printed Boggle rules (Hasbro/Parker Brothers), 'Scoring', as on Wikipedia's "
+    "Boggle page: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; Qu counts as two letters",
+    aliases=("classic", "classicboggle"),
+    sizes=((4, 4),),
+    length_points=(0, 0, 0, 1, 1, 2, 3, 5, 11),
+)
+
+BIG_BOGGLE = Game(
+    name="bigboggle",
+    look="boggle",
+    title="Big Boggle / Super Big Boggle",
+    source="the printed Big Boggle rules (5x5): words of at least 4 letters, 4: 1, 5: 2, "
+    "6: 3, 7: 5, 8+: 11. Super Big Boggle (6x6) is scored the same here; its printed table "
+    "(extra points past 8 letters) is not confirmed",
+    aliases=("big", "superbigboggle", "superbig", "boggle5x5", "boggle6x6"),
+    sizes=((5, 5), (6, 6)),
+    min_len=4,
+    length_points=(0, 0, 0, 0, 1, 2, 3, 5, 11),
+)
+
+WORDHUNT = Game(
+    name="wordhunt",
+    look="wordhunt",
+    title="Word Hunt (GamePigeon)",
+    source="the in-game results screen as players report it: 3 letters 100, 4: 400, 5: 800, "
+    "6: 1400, 7: 1800, 8: 2200, then +400 per further letter (issue 10). The Q tile's "
+    "reading (Qu or Q) is not confirmed",
+    aliases=("gamepigeon", "gamepigeonwordhunt"),
+    sizes=((4, 4), (5, 5)),
+    length_points=(0, 0, 0, 100, 400, 800, 1400, 1800, 2200),
+    points_per_extra_letter=400,
+)
+
+WORDAMENT = Game(
+    name="wordament",
+    look="wordament",
+    title="Wordament",
+    source="letter values as printed on Wordament tiles (community-documented, e.g. the "
+    "Wordament wiki's 'Tile values'); a digram/prefix/suffix tile's printed value counts "
+    "once; length multipliers x1.5 for 5 letters, x2 for 6-7, x2.5 for 8+ (rounded down) "
+    "from the project's Foundation issue",
+    aliases=("microsoftwordament",),
+    letter_values=_values(
+        "A2 B5 C3 D3 E1 F5 G4 H4 I2 J10 K6 L3 M4 N2 O2 P4 Q8 R2 S2 T2 U4 V6 W6 X9 Y5 Z8"
+    ),
+    length_multipliers=((5, 3, 2), (6, 2, 1), (8, 5, 2)),
+    value_corner="top-left",
+)
+
+RUZZLE = Game(
+    name="ruzzle",
+    look="ruzzle",
+    title="Ruzzle",
+    source="Ruzzle's in-game 'How to play' scoring page (English letter set): letter values, "
+    "DL/TL multiply a tile, DW/TW the word, then +5 per letter beyond 4",
+    letter_values=_values(
+        "A1 B4 C4 D2 E1 F4 G3 H4 I1 J10 K5 L1 M3 N1 O1 P4 Q10 R1 S1 T1 U2 V4 W4 X8 Y4 Z10"
+    ),
+    letter_bonuses=True,
+    word_bonuses=True,
+    bonus_per_letter_over=(4, 5),
+    value_corner="top-right",
+    bonus_squares=ALL_BONUSES,
+)
+
+SPELLCAST = Game(
+    name="spellcast",
+    look="spellcast",
+    title="SpellCast (Discord)",
+    source="the community-documented SpellCast table (the SpellCast solver write-ups on "
+    "GitHub and the game's in-app help): letter values, DL/TL letter bonuses, a 2x word "
+    "tile (read as DW), +10 for words of 6+ letters after the multiplier; its Q tile is a "
+    "plain Q",
+    aliases=("discord", "discordspellcast"),
+    sizes=((5, 5),),
+    q_rule="q",
+    letter_values=_values(
+        "A1 B4 C5 D3 E1 F5 G3 H4 I1 J7 K6 L3 M4 N2 O1 P4 Q8 R2 S2 T2 U4 V5 W5 X7 Y4 Z8"
+    ),
+    letter_bonuses=True,
+    word_bonuses=True,
+    long_word_bonus=(6, 10),
+    # The value sits small at the tile's bottom-right (issue 9, from the real game).
+    value_corner="bottom-right",
+    bonus_squares=frozenset({"DL", "TL", "DW"}),
+)
+
+SCRAMBLE = Game(
+    name="scramble",
+    look="scramble",
+    title="Scramble With Friends / Boggle With Friends (Zynga)",
+    source="letter values as printed on its tiles (the Words With Friends values), DL/TL "
+    "multiply a tile, DW/TW the word. Boggle With Friends is the same game renamed (2018). "
+    "Players report a bonus for long words, but its amounts are not confirmed, so none is "
+    "applied",
+    aliases=("scramblewithfriends", "bogglewithfriends", "scramblewf"),
+    sizes=((4, 4), (5, 5)),
+    letter_values=_values(
+        "A1 B4 C4 D2 E1 F4 G3 H3 I1 J10 K5 L2 M4 N2 O1 P4 Q10 R1 S1 T1 U2 V5 W4 X8 Y3 Z10"
+    ),
+    letter_bonuses=True,
+    word_bonuses=True,
+    value_corner="bottom-right",
+    bonus_squares=ALL_BONUSES,
+)
+
+# Every game, in the order help and README list them. Adding a game is adding it here.
+RECORDS: tuple[Game, ...] = (
+    BOGGLE,
+    BIG_BOGGLE,
+    WORDHUNT,
+    WORDAMENT,
+    RUZZLE,
+    SPELLCAST,
+    SCRAMBLE,
+)
+GAMES: Mapping[str, Game] = MappingProxyType({g.name: g for g in RECORDS})
+ALIASES: Mapping[str, str] = MappingProxyType({a: g.name for g in RECORDS for a in g.aliases})
+
+
+def fold_name(name: str) -> str:
+    """A game name as looked up: lowercase, without spaces, hyphens and underscores."""
+    return "".join(ch for ch in name.lower() if ch not in " -_")
+
+
+def find_game(name: str) -> Game | None:
+    """The record for ``name`` (any spelling or alias), or None."""
+    key = fold_name(name)
+    return GAMES.get(key) or GAMES.get(ALIASES.get(key, ""))
+
+
+def get_game(name: str | Game) -> Game:
+    """The record for ``name``; raises UnknownGameError naming the known games."""
+    if isinstance(name, Game):
+        return name
+    game = find_game(name)
+    if game is None:
+        raise UnknownGameError(
+            f"unknown game {name!r}",
+            hint=f"use one of {', '.join(GAMES)} (also: {', '.join(ALIASES)})",
+        )
+    return game
+
+
+def game_for_board(game: Game, rows: int, cols: int) -> Game:
+    """The record of ``game``'s look that deals a ``rows`` x ``cols`` board (a 5x5 Boggle
+    board is Big Boggle), else ``game`` itself."""
+    if (rows, cols) in game.sizes or game.look is None:
+        return game
+    same_look = (g for g in RECORDS if g.look == game.look and (rows, cols) in g.sizes)
+    return next(same_look, game)
+
+
+def game_for_look(look: str, rows: int, cols: int) -> Game | None:
+    """The record a recognised look (``assistant.games`` names) stands for on a board of
+    this size, or None when no record has that look (the generic look)."""
+    records = [g for g in RECORDS if g.look == look]
+    if not records:
+        return None
+    return game_for_board(records[0], rows, cols)
