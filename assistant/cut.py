@@ -109,6 +109,10 @@ class CutConfig:
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
     band_tall: float = 0.6  # components this tall (share of the band) widen the band
     max_gap: float = 0.2  # largest gap between characters of one glyph (share of the cell)
+    # A component under mark_height of the text band's height whose centre lies more than
+    # mark_offset of it from the band's middle is a corner mark (a value), not a character.
+    mark_height: float = 0.45
+    mark_offset: float = 0.2
     value_max_height: float = 0.7  # point-value digits are at most this share of the band
     value_min_height: float = 0.05  # ... and at least this share of the cell
     value_max_width: float = 0.4  # a value is at most this share of the cell wide
@@ -736,6 +740,13 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
                 continue
             gap = max(gx0 - b.x1, b.x - gx1, 0)
             if gap > max_gap:
+                continue
+            band_h = band_y1 - band_y0
+            low_or_high = abs(b.cy - (band_y0 + band_y1) / 2) > cfg.mark_offset * band_h
+            if b.h < cfg.mark_height * band_h and low_or_high:
+                # Small and off the band's middle: a point value in a corner next to the
+                # letter (SpellCast's 8 beside the tail of its Q), not a character. A
+                # hyphen sits mid-band, the u of Qu fills the lower two thirds.
                 continue
             chosen.add(i)
             changed = True

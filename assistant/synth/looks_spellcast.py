@@ -65,7 +65,7 @@ class SpellCastConfig:
     gap: float = 0.1  # of the pitch
     radius: float = 0.16
     cap: tuple[float, float] = (0.42, 0.5)
-    value_size: float = 0.19  # digit height (cap height of the digits)
+    value_size: float = 0.17  # digit height (cap height of the digits)
     value_inset: float = 0.12
     gem_chance: float = 0.2
     gem_size: float = 0.075  # half the gem's width
