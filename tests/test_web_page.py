@@ -461,5 +461,6 @@ def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path
             assert driver.execute_script("return window.liveBoards") >= 2
             status = driver.find_element("id", "live-status").text
             assert "board #2" in status
+            assert "Board #2 from the screen" in driver.find_element("id", "live-info").text
             driver.execute_script("document.querySelector('#words tr:nth-child(1)').click()")
             driver.save_screenshot(str(shots / "web-live.png"))

@@ -77,6 +77,7 @@ async function solveImage(blob) {
   }
   S.fixes = new Map();
   S.source = { kind: "image", id: null, blob };
+  $("live-info").hidden = true;
   clearBoard();
   showPicture(blob);
   await run("Reading the picture…", async () => {
@@ -214,6 +215,7 @@ function solveText(text) {
   if (!text) { showError({ message: "type the board's letters first", hint: "e.g. TESTINGTHESOLVER" }); return; }
   S.source = { kind: "text", text };
   S.fixes = new Map();
+  $("live-info").hidden = true;
   clearBoard();
   $("picture").hidden = true;
   resolve();
@@ -900,6 +902,11 @@ function setupLive() {
     hideError();
     S.seq++;
     show(out);
+    const info = $("live-info");
+    const when = out.timestamp ? new Date(out.timestamp).toLocaleTimeString() : "";
+    const where = out.region ? ` at ${out.region[0]},${out.region[1]} (${out.region[2]}×${out.region[3]} px)` : "";
+    info.textContent = `Board #${out.board_number || "?"} from the screen${where}${when ? ", seen " + when : ""}. Fix a tile here if it was misread; the next board replaces this one.`;
+    info.hidden = false;
   });
   es.onerror = () => { status.textContent = "reconnecting…"; };
   es.onopen = () => { if (status.textContent === "reconnecting…" || status.textContent === "connecting…") status.textContent = "connected"; };
