@@ -407,6 +407,10 @@ def test_keyboard_filters_and_found_words(page: Any, server: RunningServer) -> N
     assert words_shown(page) == [
         w["word"].upper() for w in expected if w["word"].startswith("sa") and len(w["word"]) == 4
     ]
+    # Tab reaches the word list too (after the filters), and chooses a word there.
+    page.find_element("id", "hide-found").send_keys(Keys.TAB)
+    assert page.switch_to.active_element.get_attribute("id") in ("words-table", "")
+    assert drawn() is not None
     # The game menu: another game re-scores the same board.
     Select(page.find_element("id", "game")).select_by_value("boggle")
     wait_for(lambda: "Scored as Boggle" in page.find_element("id", "game-note").text, "re-score")
