@@ -157,7 +157,7 @@ def test_1_every_writer_uses_the_one_atomic_helper() -> None:
         for needle in ("os.replace(", "mkstemp(", "cv2.imwrite(", ".write_text(", ".write_bytes("):
             if needle in text:
                 offenders.append(f"{path.relative_to(ROOT)}: {needle}")
-    assert offenders == []
+    assert offenders == [], "write files through assistant.files (save_atomically, save_image)"
 
 
 # --------------------------------------------------------------------------- item 2
