@@ -341,6 +341,8 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
         "/api/solve", big.read_bytes(), {"Content-Type": "image/png"}, "POST"
     )
     assert status == 413 and body["error"]["kind"] == "too-large"
+    upload(page, OTHER)  # a board on the page, then a picture that cannot be read
+    assert wait_for_words(page)
     fake = tmp_path / "notes.png"
     fake.write_text("this is not a picture\n")
     upload(page, fake)
@@ -350,6 +352,19 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
     )
     text = page.find_element("id", "message").text
     assert "not an image" in text and "screenshot" in text
+    # Nothing stale: the board and words of the previous picture are gone.
+    assert page.find_element("id", "board-wrap").is_displayed() is False
+    assert words_shown(page) == []
+    # A picture with no board: the library's hint speaks of --size; the page of its menu.
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 200, np.uint8))
+    upload(page, blank)
+    wait_for(
+        lambda: page.find_element("id", "message").get_attribute("data-kind") == "no-board",
+        "the no-board message",
+    )
+    text = page.find_element("id", "message").text
+    assert "No letter grid found" in text and "Size menu" in text and "--size" not in text
     page.save_screenshot(str(shots / "web-error.png"))
     assert server.request("/api/health")[0] == 200
     upload(page, SHOT)
@@ -446,5 +461,6 @@ def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path
             assert driver.execute_script("return window.liveBoards") >= 2
             status = driver.find_element("id", "live-status").text
             assert "board #2" in status
+            assert "Board #2 from the screen" in driver.find_element("id", "live-info").text
             driver.execute_script("document.querySelector('#words tr:nth-child(1)').click()")
             driver.save_screenshot(str(shots / "web-live.png"))
