@@ -161,6 +161,18 @@ def test_upload_shows_the_board_and_the_words_best_first(
     page.save_screenshot(str(shots / "web-page.png"))
 
 
+def test_a_real_word_hunt_screenshot_reads_with_its_game(page: Any, server: RunningServer) -> None:
+    shot = sorted((REAL / "wordhunt").glob("*.png"))[0]
+    label = LABELS[f"wordhunt/{shot.name}"]
+    upload(page, shot)
+    shown = wait_for_words(page)
+    expected = _api_words(server, shot)
+    assert expected["game"] == "wordhunt"
+    assert shown[:20] == [w["word"].upper() for w in expected["words"][:20]]
+    assert board_shown(page) == [[t.upper() for t in row] for row in label["letters"]]
+    assert "Word Hunt" in page.find_element("id", "game-note").text
+
+
 def test_clicking_a_word_draws_its_path_on_the_board_and_the_picture(
     page: Any, server: RunningServer
 ) -> None:
