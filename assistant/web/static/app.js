@@ -46,6 +46,7 @@ function options() {
   if (S.userGame) o.game = S.userGame;
   const n = parseInt($("min-len").value, 10);
   if (n >= 1 && n <= 16) o.min_len = n;
+  if ($("size").value && S.source && S.source.kind === "image") o.size = $("size").value;
   return o;
 }
 
@@ -76,6 +77,8 @@ async function solveImage(blob) {
   }
   S.fixes = new Map();
   S.source = { kind: "image", id: null, blob };
+  $("live-info").hidden = true;
+  clearBoard();
   showPicture(blob);
   await run("Reading the picture…", async () => {
     const type = blob.type && blob.type.startsWith("image/") ? blob.type : "application/octet-stream";
@@ -142,8 +145,19 @@ function showError(err) {
   const b = document.createElement("strong");
   b.textContent = cap(err.message || "something went wrong");
   m.append(b);
-  if (err.hint) m.append(document.createTextNode(" — " + err.hint + "."));
+  if (err.hint) m.append(document.createTextNode(" — " + pageHint(err.hint) + "."));
   m.hidden = false;
+}
+
+// The library's hints name command-line options; on the page they are menus and clicks.
+function pageHint(hint) {
+  return hint
+    .replace(/pass --size \S+( \(rows x cols\))?/g, "choose the board's size in the Size menu")
+    .replace(/--size \S+/g, "the Size menu")
+    .replace(/(re-run with |pass )?--game \S+/g, "choose the game in the Game menu")
+    .replace(/(re-run with )?(--fix \S+ ?)+/g, "click the tile to fix it ")
+    .replace(/\(?or --best-guess to solve anyway\)?/g, "")
+    .replace(/\s+/g, " ").trim();
 }
 
 function hideError() { $("message").hidden = true; }
@@ -189,6 +203,7 @@ function setupInputs() {
   drop.addEventListener("click", (e) => { if (e.target === drop) $("file").click(); });
   $("text-form").addEventListener("submit", (e) => { e.preventDefault(); solveText($("board-text").value.trim()); });
   $("game").addEventListener("change", () => { S.userGame = $("game").value; resolve(); });
+  $("size").addEventListener("change", () => { if (S.source && S.source.kind === "image") resolve(); });
   let t = null;
   $("min-len").addEventListener("input", () => { clearTimeout(t); t = setTimeout(resolve, 250); });
   $("starts").addEventListener("input", renderWords);
@@ -200,6 +215,8 @@ function solveText(text) {
   if (!text) { showError({ message: "type the board's letters first", hint: "e.g. TESTINGTHESOLVER" }); return; }
   S.source = { kind: "text", text };
   S.fixes = new Map();
+  $("live-info").hidden = true;
+  clearBoard();
   $("picture").hidden = true;
   resolve();
 }
@@ -207,8 +224,8 @@ function solveText(text) {
 function showPicture(blob) {
   const img = $("pic");
   if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
-  const url = URL.createObjectURL(blob);
-  img.dataset.url = url;
+  const url = typeof blob === "string" ? blob : URL.createObjectURL(blob);
+  img.dataset.url = typeof blob === "string" ? "" : url;
   img.src = url;
   $("picture").hidden = false;
   $("pic-overlay").innerHTML = "";
@@ -218,13 +235,39 @@ function showPicture(blob) {
 
 // --------------------------------------------------------------------------- the outcome
 
+// Forget the board shown (a new picture or text is on its way): nothing stale stays on
+// the page if the new one cannot be read.
+function clearBoard() {
+  S.out = null;
+  S.homography = null;
+  S.selected = S.preview = -1;
+  S.visible = [];
+  S.editing = null;
+  $("editor").hidden = true;
+  $("board-wrap").hidden = true;
+  $("board-legend").hidden = true;
+  $("unsure-banner").hidden = true;
+  $("empty-board").hidden = false;
+  $("board-size").textContent = "";
+  $("game-note").textContent = "";
+  $("game").options[0].textContent = "Auto (from the picture)";
+  $("words").innerHTML = "";
+  $("summary").textContent = "—";
+  $("more").hidden = true;
+  $("pic-overlay").innerHTML = "";
+  document.body.classList.remove("has-board");
+}
+
 function show(out) {
+  // A live board fixed here is solved again as text: it keeps the screen's picture.
+  if (S.source && S.source.kind === "live" && !out.picture && S.out && S.out.picture) out.picture = S.out.picture;
   const sameBoard = S.out && S.out.rows === out.rows && S.out.cols === out.cols;
   S.out = out;
   if (S.source && S.source.kind !== "image") S.source.text = boardText(out);
   S.selected = -1;
   S.preview = -1;
-  S.homography = out.reading && out.reading.corners ? homography(out.rows, out.cols, out.reading.corners) : null;
+  const corners = out.picture ? out.picture.corners : out.reading && out.reading.corners;
+  S.homography = corners ? homography(out.rows, out.cols, corners) : null;
   loadFound();
   if (!sameBoard) S.focusTile = [0, 0];
   renderGame();
@@ -282,7 +325,7 @@ function renderGame() {
     auto.textContent = out.game_source === "picture" || (!S.userGame && out.game)
       ? `Auto: ${gameTitle(out.game)} (${pct}%)` : "Auto: not recognised";
   } else {
-    auto.textContent = "Auto (Boggle for typed boards)";
+    auto.textContent = "Auto (Boggle)";
   }
   sel.value = S.userGame;
   if (S.userGame) {
@@ -858,10 +901,15 @@ function setupLive() {
     if (!$("follow").checked) { status.textContent = `new board #${out.board_number || ""} (not following)`; return; }
     S.source = { kind: "live", text: "" };
     S.fixes = new Map();
-    $("picture").hidden = true;
+    if (out.picture) showPicture(out.picture.url); else $("picture").hidden = true;
     hideError();
     S.seq++;
     show(out);
+    const info = $("live-info");
+    const when = out.timestamp ? new Date(out.timestamp).toLocaleTimeString() : "";
+    const where = out.region ? ` at ${out.region[0]},${out.region[1]} (${out.region[2]}×${out.region[3]} px)` : "";
+    info.textContent = `Board #${out.board_number || "?"} from the screen${where}${when ? ", seen " + when : ""}. Fix a tile here if it was misread; the next board replaces this one.`;
+    info.hidden = false;
   });
   es.onerror = () => { status.textContent = "reconnecting…"; };
   es.onopen = () => { if (status.textContent === "reconnecting…" || status.textContent === "connecting…") status.textContent = "connected"; };
