@@ -20,7 +20,8 @@
    again with larger buffers.
 
    bga_spell then writes the letters of each live record of out[0..written) to text, each
-   word followed by a newline, and returns the number of chars (-1 if cap is too small). */
+   word followed by a newline, and returns the number of chars (-1 if cap is too small);
+   bga_rank does the same in the order a length game ranks the words (see below). */
 
 #define STRIDE 28
 #define QU_SLOT 26
@@ -139,4 +140,58 @@ int bga_spell(const int *slots, const int *out, int written, char *text, int cap
         i += 1 + k;
     }
     return m;
+}
+
+/* Word order of a length game: longer words first, then alphabetical. */
+static int before(const int *slots, const int *out, int x, int y) {
+    char a[2 * MAX_TILES], b[2 * MAX_TILES];
+    int m = spell(slots, out + x + 1, out[x], a);
+    int n = spell(slots, out + y + 1, out[y], b);
+    if (m != n) return m > n;
+    for (int i = 0; i < m; i++)
+        if (a[i] != b[i]) return a[i] < b[i];
+    return 0;
+}
+
+/* bga_rank: the live records of out[0..written) (one per word, from a dedupe search) in
+   length-game order: their offsets in order[0..n) (order has room for 2 * n: the second
+   half is scratch for the merge sort) and their letters in text, each word followed by a
+   newline. Returns n, or -1 if ocap or tcap is too small. */
+int bga_rank(const int *slots, const int *out, int written, int *order, int ocap, char *text,
+             int tcap) {
+    int n = 0, m = 0;
+    for (int i = 0; i < written;) {
+        int k = out[i];
+        if (k > 0) {
+            if (2 * (n + 1) > ocap) return -1;
+            order[n++] = i;
+            i += 1 + k;
+        } else {
+            i += 1 - k;
+        }
+    }
+    int *src = order, *dst = order + n;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n;
+            int hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                dst[o++] = before(slots, out, src[j], src[i]) ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        int *swap = src;
+        src = dst;
+        dst = swap;
+    }
+    if (src != order)
+        for (int i = 0; i < n; i++) order[i] = src[i];
+    for (int i = 0; i < n; i++) {
+        int at = order[i];
+        if (m + 2 * out[at] + 1 > tcap) return -1;
+        m += spell(slots, out + at + 1, out[at], text + m);
+        text[m++] = '\n';
+    }
+    return n;
 }

@@ -350,6 +350,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
 
     cfg = options.config
     located = locate_board(image, size=options.size, config=cfg.locate)
+    if options.size is not None:
+        check_size(image, located)
     lap("locate")
     games = cfg.games_config()
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
@@ -372,6 +374,45 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
     return replace(reading, timings=timings)
+
+
+def check_size(image: Image, located: LocatedBoard) -> None:
+    """``--size`` must agree with the picture: raise BoardShapeError when the board found at
+    the asked size has a whole edge row or column with no tile in it (the size is too big:
+    the board would be padded and every path shifted), or when the picture, read without
+    a size, shows a larger board with every tile seen (the size is too small: rows or
+    columns would be dropped). One more board search, only when ``--size`` is given."""
+    from assistant.errors import BoardNotFoundError, BoardShapeError
+    from assistant.locate import locate_board
+
+    rows, cols = located.rows, located.cols
+    missing = set(located.missing)
+    empty_edges = [
+        name
+        for name, cells in (
+            ("first row", [(0, c) for c in range(cols)]),
+            ("last row", [(rows - 1, c) for c in range(cols)]),
+            ("first column", [(r, 0) for r in range(rows)]),
+            ("last column", [(r, cols - 1) for r in range(rows)]),
+        )
+        if missing.issuperset(cells)
+    ]
+    try:
+        free = locate_board(image)
+    except BoardNotFoundError:
+        free = None
+    too_small = free is not None and not free.missing and (free.rows > rows or free.cols > cols)
+    if not empty_edges and not too_small:
+        return
+    asked = f"--size says {rows}x{cols}"
+    if free is not None and (free.rows, free.cols) != (rows, cols):
+        shown = f"the picture shows a {free.rows}x{free.cols} board, but {asked}"
+    else:
+        shown = f"the picture has no tiles in the {' and '.join(empty_edges)} of the board {asked}"
+    raise BoardShapeError(
+        shown,
+        hint="leave out --size to use the size found, or check the size (rows x columns)",
+    )
 
 
 def write_debug(
@@ -491,5 +532,8 @@ def _contradictions(
 
 
 def _style_name(stem: str) -> str:
-    cleaned = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in stem.lower())
-    return cleaned.strip("-") or "learned"
+    """A plain style name (``check_style_name``) made from an image's file name."""
+    cleaned = "".join(
+        ch if ch.isascii() and (ch.isalnum() or ch in "-_") else "-" for ch in stem.lower()
+    )
+    return cleaned.strip("-_")[:64].rstrip("-_") or "learned"

@@ -112,7 +112,7 @@ def solve(
         spelled, records = _search_compiled(
             core, board, slots, dictionary.table, min_len, rules.by_length
         )
-        if rules.by_length:  # one record per word, its best path: rank them directly
+        if rules.by_length:  # one record per word, its best path, in rank order
             words = _rank_unique(spelled, records, board.rows, board.cols, rules)
         else:
             paths = _paths(records, board.rows, board.cols)
@@ -241,6 +241,7 @@ class _Core:
 
     search: Any
     spell: Any
+    rank: Any
 
 
 @functools.cache
@@ -256,15 +257,16 @@ def _compiled_core() -> _Core | None:
 
     try:
         library = ctypes.CDLL(str(path))
-        search, spell = library.bga_search, library.bga_spell
+        search, spell, rank = library.bga_search, library.bga_spell, library.bga_rank
     except (OSError, AttributeError):
         return None  # built for another platform, or a stale build: fall back
     pointer, number = ctypes.c_void_p, ctypes.c_int
-    search.restype = spell.restype = number
+    search.restype = spell.restype = rank.restype = number
     search.argtypes = [pointer, number, number, pointer, pointer, number, number]
     search.argtypes += [pointer, number, pointer, number]
     spell.argtypes = [pointer, pointer, number, pointer, number]
-    return _Core(search, spell)
+    rank.argtypes = [pointer, pointer, number, pointer, number, pointer, number]
+    return _Core(search, spell, rank)
 
 
 @contextmanager
@@ -324,10 +326,18 @@ def _search_compiled(
             break
         cap, hcap = cap * 4, hcap * 4
     text = array("B", bytes(2 * written))  # <= 2 letters per tile index, 1 newline per count
+    flat = out[:written].tolist()
+    if dedupe:  # one record per word: the core ranks them (longest, then alphabetical)
+        order = array("i", bytes(4 * written))  # records take >= 2 ints: room for 2 x count
+        count = core.rank(
+            cells_at, out_at, written, order.buffer_info()[0], len(order),
+            text.buffer_info()[0], len(text),
+        )  # fmt: skip
+        words = text.tobytes().decode("ascii").split("\n", count)[:count]
+        return words, [flat[at + 1 : at + 1 + flat[at]] for at in order[:count]]
     size = core.spell(cells_at, out_at, written, text.buffer_info()[0], len(text))
     words = text[:size].tobytes().decode("ascii").split("\n")
     words.pop()  # after the last newline
-    flat = out[:written].tolist()
     records = []
     i = 0
     while i < written:
@@ -348,14 +358,11 @@ def _paths(records: list[list[int]], rows: int, cols: int) -> list[list[tuple[in
 def _rank_unique(
     words: list[str], records: list[list[int]], rows: int, cols: int, rules: Game
 ) -> tuple[WordPath, ...]:
-    """Words in length-game order from one best path per word."""
+    """Length-game results from one best path per word, already in rank order."""
     positions = _positions(rows, cols)
-    order = sorted(range(len(words)), key=words.__getitem__)
-    order.sort(key=lambda i: len(words[i]), reverse=True)
-    points = [rules.length_score(k) for k in range(len(words[order[0]]) + 1)] if words else []
+    points = [rules.length_score(k) for k in range(len(words[0]) + 1)] if words else []
     ranked = []
-    for i in order:
-        word, tiles = words[i], records[i]
+    for word, tiles in zip(words, records, strict=True):
         path = itemgetter(*tiles)(positions) if len(tiles) > 1 else (positions[tiles[0]],)
         ranked.append(WordPath(word, points[len(word)], path))
     return tuple(ranked)

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.capture import Frame, Grabber, Region, clip_region, open_grabber
-from assistant.errors import AssistantError, CaptureError
+from assistant.errors import AssistantError, BoardShapeError, CaptureError
 from assistant.pipeline import Outcome, Request, outcome_of, preload_reader
 from assistant.read import BoardReading
 
@@ -346,6 +346,7 @@ class _Watcher:
         self.search_area: Region | None = None
         self.screen: Region | None = None
         self.last_status = ""
+        self.no_board_because = ""  # why the last read found no board, when worth saying
 
     # ------------------------------------------------------------------ status
 
@@ -421,10 +422,14 @@ class _Watcher:
     def read(self, frame: Frame) -> BoardReading | None:
         """Read the board in a frame, or None when there is none to read."""
         self.tally.reads += 1
+        self.no_board_because = ""
         try:
             return self.reader(frame.bgr())
         except CaptureError:
             raise
+        except BoardShapeError as err:  # e.g. a --size the picture disagrees with: say so
+            self.no_board_because = f" ({err})"
+            return None
         except AssistantError:  # no board, a shape that is not a board, an unusable picture
             return None
 
@@ -434,7 +439,7 @@ class _Watcher:
         read_ms = (time.perf_counter() - start) * 1000
         if reading is None:
             self.screen_detector.accept(fp)
-            self.say("waiting for a board")
+            self.say("waiting for a board" + self.no_board_because)
             return
         box = board_box(reading, frame.region)
         self.track(box, frame)

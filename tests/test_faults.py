@@ -633,11 +633,20 @@ def test_9_sigterm_stops_the_batch_like_ctrl_c(tmp_path: Path, to: str) -> None:
     assert 2 <= len(kept) < 150
     assert f"interrupted after {len(kept)} of 150 images" in err
     assert "run again with --resume" in err
-    # The workers are gone with the parent (none left reading in the background).
-    leftovers = subprocess.run(
-        ["ps", "-o", "pid,stat,args", "-s", str(proc.pid)], capture_output=True, text=True
-    ).stdout.splitlines()[1:]
-    assert [p for p in leftovers if p.split()[1][0] != "Z"] == []  # exited ones may linger
+    # The workers are gone with the parent (none left reading in the background); a
+    # helper still exiting at this instant gets a moment.
+    import time
+
+    deadline = time.monotonic() + 10
+    while True:
+        listed = subprocess.run(
+            ["ps", "-o", "pid,stat,args", "-s", str(proc.pid)], capture_output=True, text=True
+        ).stdout.splitlines()[1:]
+        alive = [p for p in listed if p.split()[1][0] != "Z"]  # zombies have exited
+        if not alive or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert alive == []
 
 
 # --------------------------------------------------------------------------- item 16
@@ -742,3 +751,77 @@ def test_13_without_tesseract_read_and_solve_follow_one_rule(tmp_path: Path) -> 
     # A board the templates read alone needs no Tesseract; --best-guess still solves.
     assert _without_tesseract(tmp_path, "read", GRID).returncode == ExitCode.OK
     assert _without_tesseract(tmp_path, "solve", image, "--best-guess").returncode == 0
+
+
+# --------------------------------------------------------------------------- item 10
+
+
+@pytest.mark.parametrize(("size", "command"), [("3x3", "solve"), ("5x5", "solve"),
+                                                ("4x5", "read"), ("3x4", "read")])  # fmt: skip
+def test_10_a_size_the_picture_disagrees_with_stops(
+    capsys: pytest.CaptureFixture[str], size: str, command: str
+) -> None:
+    code, out, err = run(capsys, command, GRID, "--size", size)
+    assert code == ExitCode.BAD_SHAPE and out == ""
+    line = one_error_line(err)
+    assert f"the picture shows a 4x4 board, but --size says {size}" in line
+    assert "leave out --size" in line
+
+
+def test_10_the_right_size_still_reads_and_batch_records_a_wrong_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "read", GRID, "--size", "4x4", "--json")
+    assert code == ExitCode.OK and json.loads(out)["rows"] == 4
+    out_file = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "batch", GRID, "--size", "5x5", "--out", out_file, "--jobs", "1")
+    assert code == ExitCode.BATCH_FAILURES
+    (record,) = _records(out_file)
+    assert record["status"] == "error"
+    assert "the picture shows a 4x4 board, but --size says 5x5" in str(record["error"])
+
+
+@pytest.mark.parametrize("stem", ["_Écran 2024 (1)", "x" * 80, "..", "日本"])
+def test_2_a_style_named_after_the_image_is_always_a_plain_name(stem: str) -> None:
+    from assistant.read import _style_name
+    from assistant.recognize.template import check_style_name
+
+    assert check_style_name(_style_name(stem)) == _style_name(stem)
+
+
+@pytest.mark.display
+def test_10_watch_says_why_a_board_of_the_wrong_size_is_not_read(
+    tmp_path: Path, screen: VirtualScreen
+) -> None:
+    import signal
+    import time
+
+    import cv2
+
+    screen.show(desktop(cv2.imread(str(GRID))))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "watch", "--interval", "0.05", "--size", "5x5"],
+        env=dict(os.environ, DISPLAY=screen.display),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        time.sleep(0.5)
+        deadline = time.monotonic() + 60
+        err = ""
+        assert proc.stderr is not None
+        while time.monotonic() < deadline and "--size says" not in err:
+            err += proc.stderr.readline()
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert (
+        "waiting for a board (the picture shows a 4x4 board, but --size says 5x5: "
+        "leave out --size" in err
+    ), err + rest
+    assert out == "" and proc.returncode == 0
