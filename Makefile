@@ -7,11 +7,12 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 CORE := assistant/_solvercore.so
 # System packages: gcc (the solver's compiled core), Tesseract (second-opinion OCR), Xvfb
-# (watch-mode tests on a virtual screen), and the free fonts the letter templates and
-# synthetic boards are rendered from.
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore gcc
+# (watch-mode tests on a virtual screen), the free fonts the letter templates and synthetic
+# boards are rendered from, and Chromium with its WebDriver for the web page tests (Debian's
+# packages: no browser downloads).
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng xvfb chromium chromium-driver fonts-dejavu-core fonts-liberation fonts-roboto-unhinted fonts-open-sans fonts-lato fonts-league-spartan fonts-noto-core fonts-croscore gcc
 
-.PHONY: all setup system-packages demo test lint bench clean
+.PHONY: all setup system-packages demo test lint bench screenshots clean
 
 all: demo
 
@@ -30,12 +31,15 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { \
 	  echo "error: could not create a virtualenv: install python3-venv (sudo apt-get install -y python3-venv) and re-run" >&2; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,web]'
 	@touch $@
 
 demo: setup
 	$(VENV)/bin/boggle-assistant read fixtures/real/wordament/blackmonk13_mobile_2_letter_or.jpg
 	$(VENV)/bin/boggle-assistant solve fixtures/real/wordament/blackmonk13_mobile_2_letter_or.jpg --top 15
+	@echo
+	@echo "Next: the web page -- paste a screenshot, click a word to see its path:"
+	@echo "  $(VENV)/bin/boggle-assistant serve --open     (then http://127.0.0.1:8765/)"
 
 test: setup
 	$(PY) -m pytest -q
@@ -44,6 +48,10 @@ lint: setup
 	$(VENV)/bin/ruff check assistant tests benchmarks
 	$(VENV)/bin/ruff format --check assistant tests benchmarks
 	$(VENV)/bin/mypy
+
+# The page's pictures in README.md, taken by the browser tests (headless Chromium).
+screenshots: setup
+	UPDATE_SCREENSHOTS=1 $(PY) -m pytest -q tests/test_web_page.py
 
 # Speed and accuracy figures quoted in README.md (each script exits 1 if a target is missed).
 bench: setup

@@ -323,3 +323,20 @@ def parse_board(text: str, *, literal_q: bool = False) -> Board:
             hint="every row needs the same number of tiles",
         )
     return Board.from_rows(grid)
+
+
+def apply_fixes(
+    board: Board, fixes: Sequence[tuple[int, int, str]], *, literal_q: bool = False
+) -> Board:
+    """``board`` with the user's fixes: each (row, col, token) -- 0-based, a board-text tile
+    such as ``L``, ``QU`` or ``E:2*DL`` -- replaces that tile; a token without a value or a
+    bonus keeps the tile's own."""
+    for r, c, token in fixes:
+        if r >= board.rows or c >= board.cols:
+            raise BoardTextError(
+                f"--fix {r + 1},{c + 1}: the board has {board.rows} rows and {board.cols} columns"
+            )
+        tile = parse_tile(token, literal_q=literal_q, row=r, col=c)
+        old = board.tile(r, c)
+        board = board.replace(r, c, tile.with_extras(old.value, old.bonus))
+    return board

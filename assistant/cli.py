@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from assistant import __version__
-from assistant.board import Board, parse_board
+from assistant.board import Board, apply_fixes, parse_board
 from assistant.errors import (
     AssistantError,
     BoardShapeError,
@@ -155,6 +155,24 @@ def _size_option() -> argparse.ArgumentParser:
     return p
 
 
+def _screen_options() -> argparse.ArgumentParser:
+    """--region or --monitor, and --interval: where and how often to look at the screen
+    (watch, serve --watch)."""
+    p = argparse.ArgumentParser(add_help=False)
+    g = p.add_argument_group("screen")
+    where = g.add_mutually_exclusive_group()
+    where.add_argument(
+        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
+    )
+    where.add_argument(
+        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
+    )
+    g.add_argument(
+        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
+    )
+    return p
+
+
 def _image_options() -> argparse.ArgumentParser:
     """--fix and --debug-dir: shared by solve and read."""
     p = argparse.ArgumentParser(add_help=False)
@@ -185,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and details")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     game, size, image = _game_options(), _size_option(), _image_options()
+    where = _screen_options()
 
     p = sub.add_parser(
         "solve",
@@ -261,7 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "watch",
-        parents=[game, size],
+        parents=[game, size, where],
         help="watch the screen and solve each new board as it appears",
         description="Capture the screen, find the board, and show its best words live; "
         "a new game is read and solved as soon as it holds still.",
@@ -269,16 +288,6 @@ def build_parser() -> argparse.ArgumentParser:
         "  boggle-assistant watch --region 700,300,500,500 --game wordament --top 20\n"
         "  boggle-assistant watch --once --output boards.jsonl\n\n" + EXIT_CODES_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    where = p.add_mutually_exclusive_group()
-    where.add_argument(
-        "--region", type=_region, metavar="X,Y,W,H", help="capture only this part of the screen"
-    )
-    where.add_argument(
-        "--monitor", type=int, default=1, metavar="N", help="monitor to search (1 = first)"
-    )
-    p.add_argument(
-        "--interval", type=_seconds, default=0.25, metavar="SECONDS", help="frame period"
     )
     p.add_argument("--once", action="store_true", help="stop after the first board")
     p.add_argument("--max-boards", type=_positive, metavar="N", help="stop after N boards")
@@ -328,6 +337,35 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--resume", action="store_true", help="skip images already in --out")
     p.add_argument("--no-solve", action="store_true", help="read the boards only")
+
+    p = sub.add_parser(
+        "serve",
+        parents=[game, size, where],
+        help="a local web page: paste a screenshot, see every word and its path",
+        description="Serve the web page on this machine: paste, drop or choose a screenshot "
+        "(or type a board), fix any tile, click a word to see its path. Needs the web extra: "
+        "pip install 'boggle-assistant[web]'.",
+        epilog="examples:\n  boggle-assistant serve --open\n"
+        "  boggle-assistant serve --watch --region 700,300,500,500   # live boards\n"
+        "  curl -F image=@shot.png http://127.0.0.1:8765/api/solve\n\n" + EXIT_CODES_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--port", type=int, default=8765, metavar="N", help="default 8765 (0: any)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="ADDR",
+        help="address to listen on (default 127.0.0.1: this machine only)",
+    )
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument(
+        "--max-upload-mb", type=_positive, default=25, metavar="MB", help="largest upload (25)"
+    )
+    p.add_argument(
+        "--watch",
+        action="store_true",
+        help="watch the screen (--region, --monitor) and push each new board to the page",
+    )
     for command in sub.choices.values():
         # Accepted after the command too (the error text says "re-run with --verbose");
         # SUPPRESS keeps an earlier `boggle-assistant -v solve` from being reset.
@@ -409,20 +447,6 @@ def _stdin_boards(stream: TextIO) -> Iterator[tuple[int, str]]:
             yield lineno, text
 
 
-def _apply_fixes(board: Board, fixes: Sequence[tuple[int, int, str]], literal_q: bool) -> Board:
-    from assistant.board import parse_tile
-
-    for r, c, label in fixes:
-        if r >= board.rows or c >= board.cols:
-            raise BoardTextError(
-                f"--fix {r + 1},{c + 1}: the board has {board.rows} rows and {board.cols} columns"
-            )
-        tile = parse_tile(label, literal_q=literal_q, row=r, col=c)
-        old = board.tile(r, c)
-        board = board.replace(r, c, tile.with_extras(old.value, old.bonus))
-    return board
-
-
 # --------------------------------------------------------------------------- commands
 
 
@@ -468,7 +492,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
     literal_q = _literal_q(args, request)
-    board = _apply_fixes(_parse_board_arg(text, kind, literal_q=literal_q), args.fix, literal_q)
+    board = apply_fixes(
+        _parse_board_arg(text, kind, literal_q=literal_q), args.fix, literal_q=literal_q
+    )
     _check_text_size(board, args.size)
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     _emit(args, pipeline.run_board(board, request, dictionary))
@@ -516,8 +542,7 @@ def _check_game(game: str) -> None:
 def _literal_q(args: argparse.Namespace, request: Request) -> bool:
     """A bare Q in board text is a plain Q with --literal-q, or in a game whose Q tile is
     plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
-    chosen = request.chosen_game
-    return bool(args.literal_q) or (chosen is not None and get_game(chosen).q_rule == "q")
+    return bool(args.literal_q) or request.text_literal_q
 
 
 def _emit(args: argparse.Namespace, outcome: Outcome) -> None:
@@ -714,6 +739,40 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return summary.exit_code
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    try:
+        from assistant.web.app import MB, WebConfig
+        from assistant.web.serve import ServeError, ServeOptions, serve
+    except ImportError:
+        from assistant.web import MISSING_HINT
+
+        raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None
+    from assistant.watch import WatchOptions
+
+    request = _request(args)
+    if request.chosen_game is not None:
+        _check_game(request.chosen_game)
+    if args.region is not None and not args.watch:
+        raise ServeError("--region only applies to the live view", hint="add --watch")
+    web = WebConfig(max_upload_bytes=args.max_upload_mb * MB, request=request, top=args.top)
+    watch = None
+    if args.watch:
+        watch = WatchOptions(
+            region=args.region,
+            monitor=args.monitor,
+            interval_s=args.interval,
+            dict_path=args.dict_path,
+            request=replace(request, best_guess=True),
+        )
+    options = ServeOptions(
+        host=args.host, port=args.port, open_browser=args.open, web=web, watch=watch
+    )
+    dictionary = _load_dictionary(args.dict_path, args.verbose)  # a bad --dict stops here
+    return serve(options, dictionary, say=_warn)
+
+
 COMMANDS = {
     "solve": cmd_solve,
     "read": cmd_read,
@@ -721,6 +780,7 @@ COMMANDS = {
     "learn": cmd_learn,
     "watch": cmd_watch,
     "batch": cmd_batch,
+    "serve": cmd_serve,
 }
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import struct
 import sys
 import time
@@ -421,33 +422,39 @@ def _encode(compiled: _Compiled, sha256: str) -> bytes:
     return head + _CRC.pack(crc) + meta + payload
 
 
-def _decode(data: bytes, sha256: str) -> _Compiled:
-    """Parse a cache file; ValueError says what is wrong with it."""
-    if len(data) < _HEADER_SIZE:
-        raise ValueError("shorter than its header")
-    magic, version, stride, length, words, dropped, digest, meta_len = _FIELDS.unpack_from(data)
-    (crc,) = _CRC.unpack_from(data, _FIELDS.size)
-    if magic != _MAGIC:
-        raise ValueError("not a boggle-assistant cache file")
-    if version != FORMAT_VERSION or stride != STRIDE:
-        raise ValueError(f"format version {version}, expected {FORMAT_VERSION}")
-    if digest != bytes.fromhex(sha256):
-        raise ValueError("built from a different word list")
-    if len(data) != _HEADER_SIZE + meta_len + 4 * length or length % STRIDE or not length:
-        raise ValueError("truncated or padded")
-    view = memoryview(data)
-    meta = view[_HEADER_SIZE : _HEADER_SIZE + meta_len]
-    payload = view[_HEADER_SIZE + meta_len :]
-    if zlib.crc32(payload, zlib.crc32(meta, zlib.crc32(view[: _FIELDS.size]))) != crc:
+def _read_cache(path: Path, sha256: str) -> _Compiled:
+    """Read a cache file, the table straight into its array (no second copy of the file in
+    memory); ValueError says what is wrong with it, OSError that it cannot be read."""
+    with path.open("rb") as fh:
+        head = fh.read(_HEADER_SIZE)
+        if len(head) < _HEADER_SIZE:
+            raise ValueError("shorter than its header")
+        magic, version, stride, length, words, dropped, digest, meta_len = _FIELDS.unpack_from(head)
+        (crc,) = _CRC.unpack_from(head, _FIELDS.size)
+        if magic != _MAGIC:
+            raise ValueError("not a boggle-assistant cache file")
+        if version != FORMAT_VERSION or stride != STRIDE:
+            raise ValueError(f"format version {version}, expected {FORMAT_VERSION}")
+        if digest != bytes.fromhex(sha256):
+            raise ValueError("built from a different word list")
+        if length % STRIDE or not length:
+            raise ValueError("truncated or padded")
+        meta = fh.read(meta_len)
+        size = fh.seek(0, os.SEEK_END)
+        if len(meta) != meta_len or size != _HEADER_SIZE + meta_len + 4 * length:
+            raise ValueError("truncated or padded")
+        fh.seek(_HEADER_SIZE + meta_len)
+        table = array(_TYPECODE, bytes(4 * length))
+        if fh.readinto(memoryview(table).cast("B")) != 4 * length:
+            raise ValueError("truncated or padded")
+    if zlib.crc32(table, zlib.crc32(meta, zlib.crc32(head[: _FIELDS.size]))) != crc:
         raise ValueError("checksum mismatch")
-    table = array(_TYPECODE)
-    table.frombytes(payload)
     if sys.byteorder == "big":
         table.byteswap()
     import json
 
     try:
-        examples = tuple(str(e) for e in json.loads(bytes(meta))["dropped_examples"])
+        examples = tuple(str(e) for e in json.loads(meta)["dropped_examples"])
     except (ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"bad metadata ({exc})") from None
     return _Compiled(table, words, dropped, examples)
@@ -557,19 +564,15 @@ def load_dictionary(path: str | Path | None = None, *, cache_dir: Path | None = 
     compiled: _Compiled | None = None
     if cache_file is not None:
         try:
-            blob = cache_file.read_bytes()
+            compiled = _read_cache(cache_file, sha256)
         except FileNotFoundError:
-            blob = None
+            pass
         except OSError as exc:
-            blob = None
             note = f"cannot read cache file {cache_file} ({exc.strerror or exc}); rebuilt it"
             status = CacheStatus.REBUILT
-        if blob is not None:
-            try:
-                compiled = _decode(blob, sha256)
-            except ValueError as exc:
-                note = f"cache file {cache_file} was unusable ({exc}); rebuilt it"
-                status = CacheStatus.REBUILT
+        except ValueError as exc:
+            note = f"cache file {cache_file} was unusable ({exc}); rebuilt it"
+            status = CacheStatus.REBUILT
 
     if compiled is not None:
         status = CacheStatus.HIT

@@ -88,6 +88,13 @@ class Request:
         """The reader's options with the user's game (it picks the bonus palette)."""
         return replace(self.read, game=self.chosen_game)
 
+    @property
+    def text_literal_q(self) -> bool:
+        """Whether a bare Q in typed board text is a plain Q: with --literal-q, or in a game
+        whose Q tile is plain (the registry's Q rule, e.g. SpellCast); else the Qu tile."""
+        chosen = self.chosen_game
+        return self.read.literal_q or (chosen is not None and get_game(chosen).q_rule == "q")
+
 
 @dataclass(frozen=True)
 class Unsure:
