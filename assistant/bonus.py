@@ -68,9 +68,9 @@ class BonusStyle:
 
 
 # Colours as the synthetic looks draw them (assistant/synth: looks_phone.RUZZLE_BONUS,
-# SCRAMBLE_BONUS; looks_desktop.SPELLCAST_BONUS), which follow the games' screens: Ruzzle
-# green DL, blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green
-# TL, pink DW, orange TW; SpellCast yellow DL, purple TL, pink "2x".
+# SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
+# blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
+# DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
 BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     {
         "ruzzle": BonusStyle(
@@ -89,7 +89,8 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
         "spellcast": BonusStyle(
             "spellcast",
             "badge",
-            MappingProxyType({"DL": (246, 190, 56), "TL": (196, 92, 230), "DW": (236, 72, 153)}),
+            # DL and TL share the gold: only the badge's text tells them apart.
+            MappingProxyType({"DL": (242, 184, 48), "TL": (242, 184, 48), "DW": (236, 72, 153)}),
             MappingProxyType({"DL": "DL", "TL": "TL", "2X": "DW"}),
         ),
         "scramble": BonusStyle(
@@ -106,6 +107,13 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
             MappingProxyType({k: k for k in KINDS}),
         ),
     }
+)
+
+# Tile colours that are not bonus squares: Word Hunt's tiles while a word is traced (green:
+# a new word, yellow: found before; its white is not saturated enough to look like one).
+# Measured from the game's look as issue 9 describes it (assistant/synth/looks_wordhunt).
+TRACED_TILES: Mapping[str, RGB] = MappingProxyType(
+    {"wordhunt green": (126, 214, 108), "wordhunt yellow": (246, 214, 84)}
 )
 
 
@@ -480,6 +488,10 @@ def _name(
         texts.update(style.texts)
     if not weights or nearest > cfg.colour_max:
         return None
+    if mark.marker == "tile" and any(
+        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES.values()
+    ):
+        return None  # a tile lit up by a traced word, not a bonus square
     cell = faces.cell
     x0, y0, x1, y1 = mark.box
     ox, oy = mark.col * cell, mark.row * cell

@@ -109,6 +109,10 @@ class CutConfig:
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
     band_tall: float = 0.6  # components this tall (share of the band) widen the band
     max_gap: float = 0.2  # largest gap between characters of one glyph (share of the cell)
+    # A component under mark_height of the text band's height whose centre lies more than
+    # mark_offset of it from the band's middle is a corner mark (a value), not a character.
+    mark_height: float = 0.45
+    mark_offset: float = 0.2
     value_max_height: float = 0.7  # point-value digits are at most this share of the band
     value_min_height: float = 0.05  # ... and at least this share of the cell
     value_max_width: float = 0.4  # a value is at most this share of the cell wide
@@ -139,6 +143,12 @@ class CutConfig:
     frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
+    # Lines drawn over a tile: their colour is sampled over the face's margin (at least
+    # line_min_px pixels), and ink nearer to it than line_colour of its distance from the
+    # face colour is line. Checked on the SpellCast look's drawn arrows (assistant.synth,
+    # seeds 3000-3039): coloured lines come off black and gold letters.
+    line_min_px: int = 4
+    line_colour: float = 0.5
 
 
 Corner = Literal["tl", "tr", "bl", "br"]
@@ -182,7 +192,9 @@ class TileImage:
     ``underline`` the bar under a die's letter. ``face`` marks the face-coloured pixels
     (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says that
     something (a drawn line, a neighbour's ink) runs from the cell border into the middle of
-    the tile, so the glyph may be incomplete. ``alpha`` is the glyph anti-aliased (ink 255).
+    the tile, so the glyph may be incomplete; ``overdrawn`` that such a line, in another
+    colour than the letter, was taken out (the glyph may have a gap). ``alpha`` is the
+    glyph anti-aliased (ink 255).
     """
 
     row: int
@@ -200,6 +212,7 @@ class TileImage:
     underline: Box | None = None
     underline_side: Side | None = None
     obstructed: bool = False
+    overdrawn: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
     face: Mask | None = None
     alpha: Mask | None = None
@@ -348,36 +361,50 @@ def cut_tile(
     fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
     fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
 
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    labels: Labels = np.asarray(label_image, np.int32)
     min_area = cfg.min_component * h * w
-    has_strong = np.bincount(labels[strong], minlength=n) > 0
-    boxes: dict[int, Box] = {}
-    areas: dict[int, int] = {}
-    obstructed = False
-    border_ids: set[int] = set()
-    for i in range(1, n):
-        if not has_strong[i]:
-            continue
-        x, y, bw, bh, area = (int(v) for v in stats[i])
-        box = Box(x, y, bw, bh)
-        inside = fx0 <= box.cx < fx1 and fy0 <= box.cy < fy1
-        touches = x <= 0 or y <= 0 or box.x1 >= w or box.y1 >= h
-        if touches:
-            border_ids.add(i)
-            # A border component reaching the middle third: a line over the tile, a smear.
-            if area >= min_area and _reaches_middle(labels, i, h, w):
-                obstructed = True
-            continue
-        if not inside:
-            border_ids.add(i)  # outside the face: a rim, the gap, a neighbour
-            continue
-        if area < min_area:
-            continue
-        boxes[i] = box
-        areas[i] = area
+    span = (fx0, fx1, fy0, fy1)
+    n, labels, boxes, areas, border_ids, lines = _components(ink, strong, span, min_area)
+    obstructed = bool(lines)
+    overdrawn = False  # a line of another colour than the letter was taken out
+    if lines:
+        # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
+        # pixels of its colour and cut again without them, the ink threshold set by what is
+        # left (a pale gold letter under a dark line), and the letter's strokes closed over
+        # the line where they cross it. A letter in another colour comes back; one in the
+        # line's colour stays hidden (obstructed: the recognizer reports it unsure).
+        line = _line_pixels(lab, labels, lines, face, span, cfg)
+        dist = dist.copy()
+        dist[line] = 0
+        contrast = max(_contrast(dist, m_y, m_x), 1.0)
+        threshold = cfg.ink_frac * contrast
+        ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
+        width = (
+            2
+            * int(
+                np.ceil(float(cv2.distanceTransform(line.astype(np.uint8), cv2.DIST_L2, 3).max()))
+            )
+            + 1
+        )
+        closed = cv2.morphologyEx(
+            ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+        )
+        crossing = (closed > 0) & line
+        ink[crossing] = 1
+        dist[crossing] = contrast
+        strong = dist > threshold
+        n, labels, boxes, areas, border_ids, left = _components(ink, strong, span, min_area)
+        obstructed = bool(left) or contrast < cfg.blank_contrast
+        overdrawn = True
     boxes = _drop_frames(boxes, areas, cfg)
     if not boxes:
+        if obstructed or overdrawn:
+            # Not blank: something lies over the face. Nothing readable is left, so the
+            # recognizer gets an empty glyph and reports the tile unsure.
+            return TileImage(
+                row, col, crop, empty, None, (), None, None, Polarity.DARK_ON_LIGHT, False,
+                face_bgr, contrast, obstructed=True, face=face_like.astype(np.uint8) * 255,
+                alpha=empty, scale=scale,
+            )  # fmt: skip
         return blank_tile()
 
     glyph_ids = _text_band(boxes, h, w, cfg)
@@ -437,6 +464,7 @@ def cut_tile(
         underline=boxes[underline_id] if underline_id is not None else None,
         underline_side=side,
         obstructed=obstructed,
+        overdrawn=overdrawn,
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
@@ -584,6 +612,79 @@ def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
     return int(idx[0]), int(idx[-1]) + 1
 
 
+def _components(
+    ink: Mask, strong: npt.NDArray[np.bool_], span: tuple[int, int, int, int], min_area: float
+) -> tuple[int, Labels, dict[int, Box], dict[int, int], set[int], list[int]]:
+    """Connected ink components of a tile: the candidates for its glyph (inside the face,
+    clear of the border) with their boxes and areas, the ids of the components at the
+    border or outside the face, and those of the border components that reach into the
+    middle third (lines drawn over the tile, smears)."""
+    h, w = ink.shape
+    fx0, fx1, fy0, fy1 = span
+    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    labels: Labels = np.asarray(label_image, np.int32)
+    has_strong = np.bincount(labels[strong], minlength=n) > 0
+    boxes: dict[int, Box] = {}
+    areas: dict[int, int] = {}
+    border_ids: set[int] = set()
+    lines: list[int] = []
+    for i in range(1, n):
+        if not has_strong[i]:
+            continue
+        x, y, bw, bh, area = (int(v) for v in stats[i])
+        box = Box(x, y, bw, bh)
+        inside = fx0 <= box.cx < fx1 and fy0 <= box.cy < fy1
+        touches = x <= 0 or y <= 0 or box.x1 >= w or box.y1 >= h
+        if touches:
+            border_ids.add(i)
+            if area >= min_area and _reaches_middle(labels, i, h, w):
+                lines.append(i)
+            continue
+        if not inside:
+            border_ids.add(i)  # outside the face: a rim, the gap, a neighbour
+            continue
+        if area < min_area:
+            continue
+        boxes[i] = box
+        areas[i] = area
+    return n, labels, boxes, areas, border_ids, lines
+
+
+def _line_pixels(
+    lab: Image,
+    labels: Labels,
+    lines: Sequence[int],
+    face: npt.NDArray[np.float64],
+    span: tuple[int, int, int, int],
+    cfg: CutConfig,
+) -> npt.NDArray[np.bool_]:
+    """The pixels of the line components ``lines`` that have the line's colour: its median
+    colour over the face's margin (inside the face, outside its middle ``centre_frac``:
+    there the line lies on the face, clear of the letter and of the gap between tiles), a
+    pixel being line when it is nearer that colour than ``line_colour`` of the way from
+    the face colour (grown by a pixel to take the anti-aliased fringe)."""
+    h, w = labels.shape
+    fx0, fx1, fy0, fy1 = span
+    margin = np.zeros((h, w), bool)
+    margin[fy0:fy1, fx0:fx1] = True
+    my, mx = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
+    margin[my : h - my, mx : w - mx] = False
+    out = np.zeros((h, w), bool)
+    for i in lines:
+        mine = labels == i
+        on_face = lab[mine & margin]
+        if len(on_face) < cfg.line_min_px:
+            continue
+        colour = np.median(on_face.reshape(-1, 3).astype(np.float64), axis=0)
+        reach = float(np.linalg.norm(colour - face))
+        if reach <= 0:
+            continue
+        near = (_distance(lab, colour) < cfg.line_colour * reach) & mine
+        grown = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        out |= grown & mine
+    return out
+
+
 def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     mid = labels[h // 3 : h - h // 3, w // 3 : w - w // 3]
     return bool((mid == i).any())
@@ -639,6 +740,13 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
                 continue
             gap = max(gx0 - b.x1, b.x - gx1, 0)
             if gap > max_gap:
+                continue
+            band_h = band_y1 - band_y0
+            low_or_high = abs(b.cy - (band_y0 + band_y1) / 2) > cfg.mark_offset * band_h
+            if b.h < cfg.mark_height * band_h and low_or_high:
+                # Small and off the band's middle: a point value in a corner next to the
+                # letter (SpellCast's 8 beside the tail of its Q), not a character. A
+                # hyphen sits mid-band, the u of Qu fills the lower two thirds.
                 continue
             chosen.add(i)
             changed = True

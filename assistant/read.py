@@ -87,8 +87,10 @@ class BoardReading:
     uncertain_values: tuple[tuple[int, int], ...] = ()
     uncertain_bonuses: tuple[tuple[int, int], ...] = ()
     game_confidence: float = 0.0
-    # Every look the recognizer weighed, best first, with its share of the evidence (0..1).
+    # An unknown game (``game`` None): the games it may be, with their shares, best first.
     game_candidates: tuple[tuple[str, float], ...] = ()
+    # Why: "looks like Word Hunt (92%: ...)" or "game unknown (...): pass --game".
+    game_why: str = ""
     notes: tuple[str, ...] = ()  # what would help with unsure tiles (e.g. install Tesseract)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
@@ -139,6 +141,7 @@ class BoardReading:
             "game": self.game,
             "game_confidence": round(self.game_confidence, 3),
             "game_candidates": [[name, round(share, 3)] for name, share in self.game_candidates],
+            "game_why": self.game_why,
             "notes": list(self.notes),
             "corners": [[round(x, 1), round(y, 1)] for x, y in self.corners],
             "elapsed_ms": round(self.elapsed_ms, 1),
@@ -146,10 +149,18 @@ class BoardReading:
 
 
 def tile_from_label(label: str, r: int = 0, c: int = 0) -> Tile:
-    """A Tile from a recognizer's display label ("A", "QU", "RE-", "-ING", "A/B", "")."""
+    """A Tile from a display label ("A", "QU", "Q", "RE-", "-ING", "A/B", ""): "QU" is the
+    Qu tile and "Q" a plain Q (as the game's Q rule made it, see ``reading_from_tiles``)."""
     if label == "":
         return Tile.blank()
-    return parse_tile(label.replace("/", "|"), literal_q=False, row=r, col=c)
+    return parse_tile(label.replace("/", "|"), literal_q=True, row=r, col=c)
+
+
+def q_label(label: str, plain_q: bool) -> str:
+    """A recognizer's label under the game's Q rule: the recognizer reads a printed Q (or
+    Qu) as "QU"; in a game whose Q tile is a plain Q (SpellCast), or with ``--literal-q``,
+    it is "Q"."""
+    return "Q" if plain_q and label == "QU" else label
 
 
 def unsure_error(
@@ -236,11 +247,16 @@ def reading_from_tiles(
     """Assemble per-tile readings into a BoardReading, marking letters, point values and
     bonus squares under ``threshold`` as unsure and applying the user's fixes (certain by
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
+    from assistant.games import q_rule
+
     if bonus_sure is None:
         from assistant.bonus import BonusConfig
 
         bonus_sure = BonusConfig().sure
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
+    # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q.
+    game_name = game.name if game is not None else None
+    plain_q = options.literal_q or q_rule(game_name) == "q"
     fixes: dict[tuple[int, int], Tile] = {}
     for r, c, token in options.fixes:
         if r >= located.rows or c >= located.cols:
@@ -248,7 +264,7 @@ def reading_from_tiles(
                 f"--fix {r + 1},{c + 1}: the board has {located.rows} rows and "
                 f"{located.cols} columns"
             )
-        fixes[(r, c)] = parse_tile(token, literal_q=options.literal_q, row=r, col=c)
+        fixes[(r, c)] = parse_tile(token, literal_q=plain_q, row=r, col=c)
     tiles, conf, values, bonus_grid = [], [], [], []
     cands: list[tuple[Candidates, ...]] = []
     unsure_values: list[tuple[int, int]] = []
@@ -268,9 +284,10 @@ def reading_from_tiles(
                 value = fix.value if fix.value is not None else value
                 bonus_kind = fix.bonus.value if fix.bonus is not None else bonus_kind
             else:
-                t_row.append(tr.label if tr.confidence >= threshold else UNSURE)
+                label = q_label(tr.label, plain_q)
+                t_row.append(label if tr.confidence >= threshold else UNSURE)
                 c_row.append(tr.confidence)
-                k_row.append(tr.candidates)
+                k_row.append(tuple((q_label(x, plain_q), cf) for x, cf in tr.candidates))
             if tr.value_confidence < threshold and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
             bonus_unsure = bonus is not None and bonus.confidence < bonus_sure
@@ -285,7 +302,7 @@ def reading_from_tiles(
         bonus_grid.append(tuple(b_row))
     any_values = any(v is not None for row in values for v in row)
     any_bonus = any(b is not None for row in bonus_grid for b in row)
-    name = game.name if game is not None and game.name != "generic" else None
+    name = game.name if game is not None and game.known else None
     return BoardReading(
         rows=located.rows,
         cols=located.cols,
@@ -301,23 +318,12 @@ def reading_from_tiles(
         uncertain_values=tuple(unsure_values),
         uncertain_bonuses=tuple(unsure_bonuses),
         game_confidence=game.confidence if game is not None else 0.0,
-        game_candidates=_candidates(game),
+        game_candidates=game.candidates if game is not None else (),
+        game_why=game.why if game is not None else "",
         notes=tuple(
             dict.fromkeys(t.note for t in readings if t.note and (t.row, t.col) not in fixes)
         ),
     )
-
-
-def _candidates(game: GameGuess | None) -> tuple[tuple[str, float], ...]:
-    """Each weighed look's share of ``exp(points)`` (the recognizer's confidence measure)."""
-    import math
-
-    if game is None or not game.points:
-        return ()
-    best = max(p for _, p in game.points)
-    weights = [(name, math.exp(p - best)) for name, p in game.points]
-    total = sum(w for _, w in weights)
-    return tuple((name, w / total) for name, w in weights)
 
 
 def read_image(source: str | Path | Image, options: ReadOptions | None = None) -> BoardReading:
@@ -333,7 +339,7 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
     """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
     from assistant.cut import cut_tiles
-    from assistant.games import read_game_and_bonuses
+    from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_board
     from assistant.recognize import recognize_tiles
 
@@ -359,8 +365,12 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     tiles = cut_tiles(located, cfg.cut)
     lap("cut")
     config = cfg.recognize_config()
+    threshold = config.threshold
     readings = recognize_tiles(tiles, config=config)
     lap("recognize")
+    # Dice lie every way, screens show letters upright: a cue only the reading gives.
+    read = [t for t in readings if t.label and t.confidence >= threshold]
+    guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read))
     reading = reading_from_tiles(
         located,
         readings,

@@ -231,7 +231,8 @@ SPELLCAST = Game(
     letter_bonuses=True,
     word_bonuses=True,
     long_word_bonus=(6, 10),
-    value_corner="top-right",
+    # The value sits small at the tile's bottom-right (issue 9, from the real game).
+    value_corner="bottom-right",
     bonus_squares=frozenset({"DL", "TL", "DW"}),
 )
 

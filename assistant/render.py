@@ -181,6 +181,9 @@ def game_text(outcome: Outcome) -> str:
     how = {"user": "chosen", "picture": "recognised", "default": "default for text"}[d.source]
     if d.source == "picture":
         how += f", {d.confidence:.0%}"
+        why = outcome.reading.game_why if outcome.reading is not None else ""
+        if why:  # "looks like Word Hunt (97%: no point values; ...)"
+            return f"{d.game}: {why}"
     return f"{d.game} ({how})"
 
 

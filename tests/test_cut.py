@@ -29,7 +29,7 @@ BOARDS = {b.name: b for b in fixture_boards(REAL)}
 VALUE_BOARDS = {
     b.name: b for b in fixture_boards(REAL.parent / "synthetic") if b.values is not None
 }
-CORNER = {"wordament": "tl", "ruzzle": "tr", "scramble": "br", "spellcast": "tr"}
+CORNER = {"wordament": "tl", "ruzzle": "tr", "scramble": "br", "spellcast": "br"}
 GRID = "wordament/blackmonk13_grid_2_letter_or_grid.jpg"  # T R A S / N O G G / O U/M L A / ...
 
 

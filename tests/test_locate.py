@@ -54,6 +54,11 @@ HAND: dict[str, list[tuple[float, float]]] = {
     "wordament/blackmonk13_grid_regular_grid_small.jpg": _rect(2.5, 478.5, -2.5, 473.5),
     "boggle_physical/StevieG47_example.jpg": [(313, 626), (1213, 627), (1220, 1539), (310, 1546)],
     "boggle_physical/UO-CIS211_sample-board.jpeg": [(30, 15), (227, 15), (234, 212), (25, 212)],
+    # Word Hunt crops: wood faces 175 px wide every 204 px (gap 29-30), measured on the
+    # faces' colour runs; corners = outer face edges -/+ half the gap.
+    "wordhunt/JosephYoon13_WordHuntBot_boardpic.png": _rect(91.0, 908.0, 90.0, 908.0),
+    "wordhunt/JosephYoon13_WordHuntBot_boardpic_a0f6dedd.png": _rect(91.0, 908.0, 90.0, 908.0),
+    "wordhunt/JosephYoon13_WordHuntBot_boardpic_70187565.png": _rect(96.0, 913.0, 91.0, 907.0),
 }
 
 PHONE = "wordament/blackmonk13_mobile_regular.jpg"

@@ -521,12 +521,12 @@ def test_synthetic_values_read_exactly_with_tesseract(
 
 
 def test_tiny_values_need_a_second_opinion(matcher: TemplateRecognizer) -> None:
-    """Values under 6 px tall in the source (a SpellCast board with 28 px tiles): however
+    """Values under 6 px tall in the source (a SpellCast board with 24 px tiles): however
     well the templates match, they alone never make such a value confident."""
     from assistant.recognize.calibrate import rectify
     from assistant.synth import render_board
 
-    rendered = render_board("spellcast-discord", 7003, tile_px=28)
+    rendered = render_board("spellcast-discord", 7003, tile_px=24)
     label = rendered.label
     tl, tr, br, bl = ((float(x), float(y)) for x, y in label["corners"])
     located = rectify(rendered.image, (tl, tr, br, bl), label["rows"], label["cols"])

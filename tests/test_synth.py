@@ -296,7 +296,7 @@ REAL_DESKTOP_GRID = (
 def _corner_values(
     image: Image, corners: list[list[float]], n: int, corner: str
 ) -> tuple[float, float]:
-    """The point-value digits in the ``corner`` ("tl" or "tr") of every tile of an n x n board
+    """The point-value digits in the ``corner`` ("tl", "tr" or "br") of every tile of an n x n board
     (axis-aligned ``corners``): their median ink height as a share of the pitch (ink darker
     than half-way from the face to the digits' darkest pixel) and their median contrast with
     the face as a share of the letter's."""
@@ -314,11 +314,15 @@ def _corner_values(
                     cell[round(s * 0.45) : round(s * 0.55), round(s * 0.05) : round(s * 0.15)]
                 )
             )
-            zone = cell[round(s * 0.05) : round(s * 0.3)]
+            zone = (
+                cell[round(s * 0.66) : round(s * 0.88)]
+                if corner == "br"
+                else cell[round(s * 0.05) : round(s * 0.3)]
+            )
             zone = (
                 zone[:, round(s * 0.05) : round(s * 0.3)]
                 if corner == "tl"
-                else zone[:, round(s * 0.68) : round(s * 0.95)]
+                else zone[:, round(s * 0.66) : round(s * 0.88)]
             )
             ink = float(zone.min())
             ys, _ = np.nonzero(zone < (face + ink) / 2)
@@ -354,9 +358,9 @@ def test_wordament_desktop_values_match_the_real_screenshot() -> None:
     assert small.label["params"]["tile_px_actual"] == pytest.approx(48, rel=0.03)
 
 
-def test_spellcast_values_are_large_and_dark() -> None:
-    """SpellCast prints each value in the tile's top-right corner, about a fifth of the tile
-    high, dark on the light tile (not small and pale grey)."""
+def test_spellcast_values_are_small_and_dark_at_the_bottom_right() -> None:
+    """SpellCast prints each value small in the tile's bottom-right corner (about a seventh
+    of the tile high), dark on the light tile (issue 9)."""
     for seed, theme in ((2024, "dark"), (2025, "light")):
         board = render_board(
             "spellcast-discord",
@@ -366,9 +370,9 @@ def test_spellcast_values_are_large_and_dark() -> None:
             jpeg_quality=None,
             kind="cropped-grid",
         )
-        height, contrast = _corner_values(board.image, board.label["corners"], 5, "tr")
-        assert 0.16 <= height <= 0.25, (seed, height)
-        assert contrast > 0.85, (seed, contrast)
+        height, contrast = _corner_values(board.image, board.label["corners"], 5, "br")
+        assert 0.1 <= height <= 0.18, (seed, height)
+        assert contrast > 0.6, (seed, contrast)
 
 
 # --------------------------------------------------------------------------- errors
@@ -474,7 +478,9 @@ def _committed() -> list[dict[str, Any]]:
 def test_committed_set_is_modest_and_labelled() -> None:
     labels = _committed()
     assert 30 <= len(labels) <= 60
-    assert {lab["look"] for lab in labels} == set(LOOKS)
+    # spellcast-arrows is generated only: its drawn lines leave tiles unsure by design,
+    # and the committed boards all read exactly (tests/test_overlays.py renders it).
+    assert {lab["look"] for lab in labels} == set(LOOKS) - {"spellcast-arrows"}
     total = 0
     for lab in labels:
         path = FIXTURES / lab["file"]

@@ -273,3 +273,18 @@ def _next_event(stream: Any, kind: str) -> dict[str, Any]:
         elif line.startswith("data: ") and current == kind:
             return dict(json.loads(line[6:]))
     raise AssertionError(f"the stream ended before a {kind} event")
+
+
+def test_uploaded_pictures_kept_are_bounded_in_count_and_bytes() -> None:
+    from assistant.web.app import Engine, ImageExpiredError, WebConfig
+
+    engine = Engine(WebConfig(image_cache=2, image_cache_bytes=1000))
+    ids = [engine.remember(bytes([n]) * 300) for n in range(3)]
+    with pytest.raises(ImageExpiredError):
+        engine.recall(ids[0])
+    assert engine.recall(ids[2]) == bytes([2]) * 300
+    big = engine.remember(b"x" * 900)  # over the byte budget with any other: kept alone
+    assert engine.recall(big) == b"x" * 900
+    for old in ids[1:]:
+        with pytest.raises(ImageExpiredError):
+            engine.recall(old)

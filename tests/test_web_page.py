@@ -161,6 +161,18 @@ def test_upload_shows_the_board_and_the_words_best_first(
     page.save_screenshot(str(shots / "web-page.png"))
 
 
+def test_a_real_word_hunt_screenshot_reads_with_its_game(page: Any, server: RunningServer) -> None:
+    shot = sorted((REAL / "wordhunt").glob("*.png"))[0]
+    label = LABELS[f"wordhunt/{shot.name}"]
+    upload(page, shot)
+    shown = wait_for_words(page)
+    expected = _api_words(server, shot)
+    assert expected["game"] == "wordhunt"
+    assert shown[:20] == [w["word"].upper() for w in expected["words"][:20]]
+    assert board_shown(page) == [[t.upper() for t in row] for row in label["letters"]]
+    assert "Word Hunt" in page.find_element("id", "game-note").text
+
+
 def test_clicking_a_word_draws_its_path_on_the_board_and_the_picture(
     page: Any, server: RunningServer
 ) -> None:
@@ -341,6 +353,8 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
         "/api/solve", big.read_bytes(), {"Content-Type": "image/png"}, "POST"
     )
     assert status == 413 and body["error"]["kind"] == "too-large"
+    upload(page, OTHER)  # a board on the page, then a picture that cannot be read
+    assert wait_for_words(page)
     fake = tmp_path / "notes.png"
     fake.write_text("this is not a picture\n")
     upload(page, fake)
@@ -350,6 +364,19 @@ def test_bad_uploads_show_an_error_and_the_server_keeps_answering(
     )
     text = page.find_element("id", "message").text
     assert "not an image" in text and "screenshot" in text
+    # Nothing stale: the board and words of the previous picture are gone.
+    assert page.find_element("id", "board-wrap").is_displayed() is False
+    assert words_shown(page) == []
+    # A picture with no board: the library's hint speaks of --size; the page of its menu.
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((300, 400, 3), 200, np.uint8))
+    upload(page, blank)
+    wait_for(
+        lambda: page.find_element("id", "message").get_attribute("data-kind") == "no-board",
+        "the no-board message",
+    )
+    text = page.find_element("id", "message").text
+    assert "No letter grid found" in text and "Size menu" in text and "--size" not in text
     page.save_screenshot(str(shots / "web-error.png"))
     assert server.request("/api/health")[0] == 200
     upload(page, SHOT)
@@ -392,6 +419,10 @@ def test_keyboard_filters_and_found_words(page: Any, server: RunningServer) -> N
     assert words_shown(page) == [
         w["word"].upper() for w in expected if w["word"].startswith("sa") and len(w["word"]) == 4
     ]
+    # Tab reaches the word list too (after the filters), and chooses a word there.
+    page.find_element("id", "hide-found").send_keys(Keys.TAB)
+    assert page.switch_to.active_element.get_attribute("id") in ("words-table", "")
+    assert drawn() is not None
     # The game menu: another game re-scores the same board.
     Select(page.find_element("id", "game")).select_by_value("boggle")
     wait_for(lambda: "Scored as Boggle" in page.find_element("id", "game-note").text, "re-score")
@@ -446,5 +477,6 @@ def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path
             assert driver.execute_script("return window.liveBoards") >= 2
             status = driver.find_element("id", "live-status").text
             assert "board #2" in status
+            assert "Board #2 from the screen" in driver.find_element("id", "live-info").text
             driver.execute_script("document.querySelector('#words tr:nth-child(1)').click()")
             driver.save_screenshot(str(shots / "web-live.png"))

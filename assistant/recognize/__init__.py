@@ -123,6 +123,9 @@ class RecognizeConfig:
     split_penalty: float = 0.05
     invalid_factor: float = 0.3  # confidence kept by a malformed label ("A-B", "/A")
     obstructed_factor: float = 0.5  # ...and by a tile crossed by a line from outside
+    # ...or by one whose line (another colour than the letter) was taken out: the letter
+    # may have a gap where the line ran.
+    overdrawn_factor: float = 0.9
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion

@@ -529,7 +529,8 @@ class TemplateRecognizer:
         row_turns: list[int] = []
         for i, tile in enumerate(tiles):
             tile_plans: list[tuple[int, list[_Char], float]] = []
-            if not tile.blank:
+            # A tile with no glyph left (a line over it hid the letter) has nothing to read.
+            if not tile.blank and tile.glyph_boxes:
                 tilt = tilts[i] if tilts is not None else 0.0
                 for turn, chars, penalty in self._segmentations(tile, tilt, turns):
                     tile_plans.append((turn, chars, penalty))
@@ -785,6 +786,8 @@ class TemplateRecognizer:
             conf *= cfg.invalid_factor
         if tile.obstructed:
             conf *= cfg.obstructed_factor
+        elif tile.overdrawn:
+            conf *= cfg.overdrawn_factor
         out = [Candidate(label, conf, best.score, best.turn, self.name)]
         seen = {label}
         alternatives: list[tuple[float, str, int]] = []

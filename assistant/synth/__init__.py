@@ -40,6 +40,7 @@ from assistant.synth.content import (
 )
 from assistant.synth.looks_boggle import render_boggle
 from assistant.synth.looks_desktop import (
+    render_spellcast_arrows,
     render_spellcast_discord,
     render_wordament_desktop,
     render_wordhunt_desktop,
@@ -49,8 +50,8 @@ from assistant.synth.looks_phone import (
     render_scramble,
     render_wordament_orange,
     render_wordament_wood,
-    render_wordhunt,
 )
+from assistant.synth.looks_wordhunt import render_wordhunt, render_wordhunt_photo
 from assistant.synth.paint import check_fonts
 
 __all__ = ["LOOKS", "LOOK_SPECS", "KnobRanges", "LookSpec", "SynthBoard", "render_board"]
@@ -135,6 +136,21 @@ def _dealer(values: dict[str, int] | None, bonuses: dict[str, tuple[int, int]] |
     return deal
 
 
+def _deal_spellcast(
+    rng: np.random.Generator, rows: int, cols: int
+) -> tuple[BoardContent, dict[str, Any]]:
+    """SpellCast's letters include the plain Q (worth 8; there is no Qu tile)."""
+    content = deal_app(
+        rng,
+        rows,
+        cols,
+        values=SPELLCAST_VALUES,
+        bonus_counts={"DL": (0, 1), "TL": (0, 1), "DW": (0, 1)},
+        q_chance=0.08,
+    )
+    return content, {}
+
+
 def _specs() -> Mapping[str, LookSpec]:
     specs = [
         LookSpec(
@@ -168,6 +184,17 @@ def _specs() -> Mapping[str, LookSpec]:
             _dealer(None, None),
             render_wordhunt,
             notes="GamePigeon Word Hunt in iMessage, iPhone screenshot",
+        ),
+        LookSpec(
+            "wordhunt-photo",
+            "wordhunt",
+            (4,),
+            ("photo",),
+            ("light", "dark"),
+            _dealer(None, None),
+            render_wordhunt_photo,
+            photo=True,
+            notes="a photo of an iPhone screen showing Word Hunt: moire, glare, sparkles, a finger",
         ),
         LookSpec(
             "wordhunt-desktop",
@@ -243,11 +270,23 @@ def _specs() -> Mapping[str, LookSpec]:
             (5,),
             ("desktop-screenshot",),
             ("dark", "light"),
-            _dealer(SPELLCAST_VALUES, {"DL": (0, 1), "TL": (0, 1), "DW": (0, 1)}),
+            _deal_spellcast,
             render_spellcast_discord,
             has_values=True,
             has_bonuses=True,
             notes="SpellCast 5x5 as a Discord activity; 2x is labelled DW",
+        ),
+        LookSpec(
+            "spellcast-arrows",
+            "spellcast",
+            (5,),
+            ("desktop-screenshot",),
+            ("dark", "light"),
+            _deal_spellcast,
+            render_spellcast_arrows,
+            has_values=True,
+            has_bonuses=True,
+            notes="SpellCast shared with another solver's arrows drawn over the board",
         ),
     ]
     return MappingProxyType({s.name: s for s in specs})

@@ -141,11 +141,15 @@ def deal_app(
     *,
     values: dict[str, int] | None,
     bonus_counts: dict[str, tuple[int, int]] | None,
+    q_chance: float = 0.0,
 ) -> BoardContent:
     """Letters from the bag; values from ``values``; for each bonus a count drawn from its
-    (low, high) range, placed on distinct random tiles."""
+    (low, high) range, placed on distinct random tiles. With ``q_chance``, one tile is a
+    plain "Q" (games whose Q tile is a plain Q: SpellCast)."""
     n = rows * cols
     letters = draw_bag(rng, n, min_vowels=max(3, n // 4))
+    if q_chance > 0 and rng.random() < q_chance:
+        letters[int(rng.integers(n))] = "Q"
     vals: list[int | None] | None = None if values is None else [values[c] for c in letters]
     bons: list[str | None] | None = None
     if bonus_counts is not None:

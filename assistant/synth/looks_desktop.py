@@ -14,10 +14,12 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice, ui_word
+from assistant.synth.base import Ctx, Knobs, Scene, add_clutter, fit_lattice, ui_word
 from assistant.synth.chrome import avatar, clock_text, traffic_lights
 from assistant.synth.content import BoardContent
-from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE, wordhunt_screen
+from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE
+from assistant.synth.looks_spellcast import FACE_TOP, INK, spellcast_canvas
+from assistant.synth.looks_wordhunt import WOOD_LIGHT, wordhunt_screen
 from assistant.synth.paint import (
     RGB,
     draw_text,
@@ -32,7 +34,7 @@ from assistant.synth.paint import (
     vertical_gradient,
     wood,
 )
-from assistant.synth.tiles import TileStyle, draw_tile
+from assistant.synth.tiles import draw_tile
 
 SCREENS: tuple[tuple[int, int], ...] = (
     (1920, 1080),
@@ -186,7 +188,7 @@ def render_wordhunt_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Sc
             img,
             [(px, py, px + pw, py + ph), dock],
             tile=lat.pitch * factor,
-            tile_color=(246, 222, 168),
+            tile_color=WOOD_LIGHT,
             ink=(20, 20, 20),
             count=4,
             area=(0, menu_h, W, H),
@@ -203,12 +205,6 @@ def render_wordhunt_desktop(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Sc
 
 
 # --------------------------------------------------------------------------- SpellCast
-
-SPELLCAST_BONUS: dict[str, tuple[RGB, RGB, str]] = {
-    "DL": ((246, 190, 56), (70, 40, 10), "DL"),
-    "TL": ((196, 92, 230), (255, 255, 255), "TL"),
-    "DW": ((236, 72, 153), (255, 255, 255), "2x"),
-}
 
 DISCORD = {
     "dark": {
@@ -228,142 +224,14 @@ DISCORD = {
 }
 
 
-def _spellcast_canvas(
-    ctx: Ctx, content: BoardContent, cw: int, ch: int
-) -> tuple[Image.Image, Lattice, list[list[RGB]]]:
-    """The SpellCast game itself at cw x ch: purple night sky, players on the left, the
-    5x5 board in the middle, round and buttons on the right."""
-    p = ctx.painter
-    arr = vertical_gradient(ch, cw, (58, 30, 104), (26, 14, 58))
-    arr += smooth_noise(ctx.rng, ch, cw, max(cw, ch) / 4)[..., None] * np.array(
-        [14, 6, 20], np.float32
-    )
-    img = to_image(arr)
-    d = ImageDraw.Draw(img)
-    for _ in range(int(cw * ch / 4000)):
-        x, y, r = ctx.uniform(0, cw), ctx.uniform(0, ch), ctx.uniform(0.5, 1.8)
-        d.ellipse((x - r, y - r, x + r, y + r), fill=(200, 190, 255))
-    bside = ch * 0.8
-    board = (cw / 2 - bside / 2, ch * 0.12, cw / 2 + bside / 2, ch * 0.12 + bside)
-    paste_shape(
-        img,
-        p,
-        (board[0] - 6, board[1] - 6, board[2] + 6, board[3] + 6),
-        bside * 0.05,
-        (120, 90, 190),
-    )
-    paste_shape(img, p, board, bside * 0.05, (40, 24, 78))
-    lat = fit_lattice(
-        (
-            board[0] + bside * 0.03,
-            board[1] + bside * 0.03,
-            board[2] - bside * 0.03,
-            board[3] - bside * 0.03,
-        ),
-        content.rows,
-        content.cols,
-        0.08,
-    )
-    style = TileStyle(
-        face_top=(248, 243, 234),
-        face_bottom=(230, 220, 204),
-        ink=(46, 33, 69),
-        font="roboto-black",
-        cap=0.44,
-        radius=0.14,
-        edge=(150, 120, 170),
-        edge_h=0.05,
-        # The point value: a clearly legible dark number in the top-right corner, about a
-        # fifth of the tile high, above the letter (as in the game; was 0.11 and pale grey).
-        value_pos="tr",
-        value_font="roboto-bold",
-        value_size=0.2,
-        value_inset=0.08,
-        value_top=0.06,
-        value_ink=(58, 42, 86),
-    )
-    faces: list[list[RGB]] = []
-    for r in range(lat.rows):
-        row: list[RGB] = []
-        for c in range(lat.cols):
-            value = content.values[r][c] if content.values is not None else None
-            box = lat.box(r, c)
-            draw_tile(ctx, img, box, style, content.letters[r][c], value)
-            row.append(style.face)
-            s = lat.tile
-            b = content.bonuses[r][c] if content.bonuses is not None else None
-            if b is not None:
-                bg, fg, text = SPELLCAST_BONUS[b]
-                if b == "DW":
-                    badge = (
-                        box[0] + s * 0.04,
-                        box[1] + s * 0.04,
-                        box[0] + s * 0.3,
-                        box[1] + s * 0.3,
-                    )
-                    paste_shape(img, p, badge, s * 0.13, bg, shape="oval")
-                else:
-                    badge = (
-                        box[0] + s * 0.04,
-                        box[1] + s * 0.05,
-                        box[0] + s * 0.34,
-                        box[1] + s * 0.25,
-                    )
-                    paste_shape(img, p, badge, s * 0.08, bg)
-                f = p.fit_font("roboto-black", text, (badge[2] - badge[0]) * 0.75, s * 0.09)
-                draw_text(img, text, f, ((badge[0] + badge[2]) / 2, (badge[1] + badge[3]) / 2), fg)
-            if ctx.chance(0.22):
-                gx, gy, gr = box[0] + s * 0.14, box[3] - s * 0.18, s * 0.07
-                d.polygon(
-                    [(gx, gy - gr), (gx + gr, gy), (gx, gy + gr), (gx - gr, gy)],
-                    fill=(230, 60, 200),
-                )
-                d.polygon([(gx, gy - gr), (gx + gr * 0.5, gy), (gx, gy)], fill=(255, 160, 240))
-        faces.append(row)
-    # Players on the left, round and buttons on the right.
-    for i in range(ctx.int(2, 4)):
-        cy = ch * (0.18 + i * 0.17)
-        avatar(img, ctx, board[0] * 0.22, cy, ch * 0.045)
-        f = p.font("roboto-bold", max(8, round(ch * 0.03)))
-        draw_text_at(
-            img,
-            ctx.pick(("wizard", "mage", "lily", "ozzy", "pip")),
-            f,
-            (board[0] * 0.34, cy - ch * 0.02),
-            (240, 230, 255),
-            anchor="lm",
-        )
-        draw_text_at(
-            img,
-            str(ctx.int(0, 150)),
-            f,
-            (board[0] * 0.34, cy + ch * 0.025),
-            (255, 210, 90),
-            anchor="lm",
-        )
-    rx = (board[2] + cw) / 2
-    draw_text(
-        img,
-        f"ROUND {ctx.int(1, 5)}/5",
-        p.font("roboto-black", max(8, round(ch * 0.035))),
-        (rx, ch * 0.15),
-        (255, 255, 255),
-    )
-    for i, lab in enumerate(("SHUFFLE", "SWAP", "HINT")):
-        by = ch * (0.35 + i * 0.14)
-        bw, bh = (cw - board[2]) * 0.7, ch * 0.08
-        paste_shape(img, p, (rx - bw / 2, by, rx + bw / 2, by + bh), bh * 0.4, (96, 60, 170))
-        draw_text(
-            img,
-            lab,
-            p.fit_font("roboto-black", lab, bw * 0.8, bh * 0.35),
-            (rx, by + bh / 2),
-            (255, 255, 255),
-        )
-    return img, lat, faces
+def render_spellcast_arrows(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+    """SpellCast in Discord with another solver's arrows drawn over the board."""
+    return render_spellcast_discord(ctx, content, knobs, arrows=True)
 
 
-def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
+def render_spellcast_discord(
+    ctx: Ctx, content: BoardContent, knobs: Knobs, *, arrows: bool = False
+) -> Scene:
     """Discord (dark or light theme) with SpellCast open as an activity in a voice channel."""
     W, H = ctx.pick(SCREENS)
     k = W / 1440 if W >= 2560 else 1.0
@@ -428,7 +296,9 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
     ch = min(want_h, sh, sw * 9 / 16)
     ch = max(ch, 60.0)
     cw = ch * 16 / 9
-    canvas, lat, faces = _spellcast_canvas(ctx, content, round(cw), round(ch))
+    canvas, lat, faces, game_extra = spellcast_canvas(
+        ctx, content, round(cw), round(ch), arrows=arrows
+    )
     cx = round(stage[0] + (sw - canvas.width) / 2)
     cy = round(stage[1] + (sh - canvas.height) / 2)
     img.paste(canvas, (cx, cy))
@@ -471,8 +341,8 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
             img,
             [(cx, cy, cx + canvas.width, cy + canvas.height)],
             tile=lat.pitch,
-            tile_color=(248, 243, 234),
-            ink=(46, 33, 69),
+            tile_color=FACE_TOP,
+            ink=INK,
             count=3,
             area=stage,
         )
@@ -481,7 +351,7 @@ def render_spellcast_discord(ctx: Ctx, content: BoardContent, knobs: Knobs) -> S
         corners=corners,
         faces=faces,
         kind=knobs.kind,
-        extra={"screen": f"{W}x{H}", "discord": knobs.theme},
+        extra={"screen": f"{W}x{H}", "discord": knobs.theme, **game_extra},
         rescale=False,
         fill=(20, 20, 20),
     )

@@ -1,5 +1,5 @@
-"""Phone-screenshot looks: Wordament (orange live theme and cream puzzle theme), GamePigeon
-Word Hunt (in iMessage), Ruzzle and Scramble / Boggle With Friends.
+"""Phone-screenshot looks: Wordament (orange live theme and cream puzzle theme), Ruzzle and
+Scramble / Boggle With Friends (Word Hunt: ``looks_wordhunt``).
 
 Layouts are in units of the phone's width (``u`` = width / 1080 or / 1170), measured on
 the real Wordament screenshots in shared/realboards/wordament and drawn from memory of the
@@ -15,10 +15,8 @@ from assistant.synth.chrome import avatar, home_indicator, pick_phone, status_ba
 from assistant.synth.content import BoardContent, wordament_theme
 from assistant.synth.paint import (
     RGB,
-    diamond_pattern,
     draw_text,
     draw_text_at,
-    jitter_color,
     mix,
     paste_gradient_shape,
     paste_shape,
@@ -396,121 +394,6 @@ def render_wordament_orange(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Sc
 
 def render_wordament_wood(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
     return render_wordament(ctx, content, knobs, orange=False)
-
-
-# --------------------------------------------------------------------------- Word Hunt
-
-WORDHUNT_TILE = TileStyle(
-    face_top=(246, 222, 168),
-    face_bottom=(232, 196, 128),
-    ink=(16, 16, 16),
-    font="liberation-bold",
-    cap=0.5,
-    radius=0.1,
-    edge=(190, 140, 70),
-    edge_h=0.06,
-    shadow=0.3,
-)
-
-
-def wordhunt_screen(
-    ctx: Ctx, content: BoardContent, knobs: Knobs
-) -> tuple[Image.Image, Lattice, list[list[RGB]], dict[str, str]]:
-    """GamePigeon Word Hunt in iMessage on an iPhone, as a full screenshot."""
-    _, W, H, phone = pick_phone(ctx, "ios", tile_px=knobs.tile_px, cols=content.cols)
-    u = W / 1170
-    p = ctx.painter
-    dark = knobs.theme == "dark"
-    chrome_bg: RGB = (0, 0, 0) if dark else (248, 248, 248)
-    chrome_fg: RGB = (255, 255, 255) if dark else (0, 0, 0)
-    green = jitter_color(ctx.rng, (76, 160, 72), 8)
-    arr = diamond_pattern(
-        H, W, green, mix(green, (255, 255, 255), 0.12), period=150 * u, width=10 * u
-    )
-    arr = arr * (1.0 - 0.25 * vertical_gradient(H, W, (0, 0, 0), (255, 255, 255)) / 255.0)
-    img = to_image(arr)
-    d = ImageDraw.Draw(img)
-    # iMessage chrome: status bar, the conversation header, the app's grabber bar.
-    head = 330 * u
-    d.rectangle((0, 0, W, head), fill=chrome_bg)
-    status_bar(ctx, img, "ios", chrome_fg)
-    avatar(img, ctx, W / 2, 205 * u, 55 * u)
-    draw_text(
-        img,
-        ctx.pick(("Mom", "Alex", "Sam", "Jordan", "Taylor")),
-        p.font("roboto", round(34 * u)),
-        (W / 2, 295 * u),
-        chrome_fg,
-    )
-    draw_text(img, "\u2039", p.font("dejavu", round(110 * u)), (60 * u, 205 * u), (10, 132, 255))
-    d.line((0, head, W, head), fill=(120, 120, 120), width=max(1, round(2 * u)))
-    # Score panel and timer.
-    y = head + 70 * u
-    panel = (170 * u, y, W - 170 * u, y + 230 * u)
-    paste_shape(
-        img,
-        p,
-        (panel[0], panel[1] + 10 * u, panel[2], panel[3] + 10 * u),
-        40 * u,
-        mix(green, (0, 0, 0), 0.35),
-    )
-    paste_shape(img, p, panel, 40 * u, (250, 243, 224))
-    sf = p.font("liberation-bold", round(62 * u))
-    draw_text(img, f"WORDS: {ctx.int(0, 40)}", sf, (W / 2, y + 70 * u), (40, 40, 40))
-    draw_text(img, f"SCORE: {ctx.int(0, 60) * 100:,}", sf, (W / 2, y + 160 * u), (40, 40, 40))
-    tb = (W - 150 * u, y + 20 * u, W - 20 * u, y + 110 * u)
-    paste_shape(img, p, tb, 25 * u, (250, 243, 224))
-    draw_text(
-        img,
-        f"{ctx.int(0, 1)}:{ctx.int(0, 59):02d}",
-        p.font("liberation-bold", round(46 * u)),
-        ((tb[0] + tb[2]) / 2, (tb[1] + tb[3]) / 2),
-        (40, 40, 40),
-    )
-    y = panel[3] + 60 * u
-    # The word being traced.
-    if ctx.chance(0.5):
-        word = ui_word(ctx).upper()
-        wf = p.font("liberation-bold", round(60 * u))
-        tw = wf.getlength(word) + 80 * u
-        paste_shape(
-            img, p, (W / 2 - tw / 2, y, W / 2 + tw / 2, y + 100 * u), 30 * u, (255, 255, 255)
-        )
-        draw_text(img, word, wf, (W / 2, y + 50 * u), (30, 30, 30))
-    y += 150 * u
-    n = content.cols
-    bw = W * 0.88
-    board = (W / 2 - bw / 2, y, W / 2 + bw / 2, y + bw)
-    paste_shape(img, p, board, 40 * u, mix(green, (0, 0, 0), 0.3))
-    lat = fit_lattice(
-        (board[0] + 30 * u, board[1] + 30 * u, board[2] - 30 * u, board[3] - 30 * u), n, n, 0.1
-    )
-    faces = _draw_grid(ctx, img, lat, content, WORDHUNT_TILE, show_values=False)
-    home_indicator(img, ctx, "ios", (255, 255, 255))
-    if knobs.clutter:
-        add_clutter(
-            ctx,
-            img,
-            [board, panel],
-            tile=lat.tile,
-            tile_color=WORDHUNT_TILE.face,
-            ink=(20, 20, 20),
-            count=3,
-            area=(0, board[3], W, H - 60 * u),
-        )
-    return img, lat, faces, {"phone": phone}
-
-
-def render_wordhunt(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
-    img, lat, faces, extra = wordhunt_screen(ctx, content, knobs)
-    return Scene(
-        image=img,
-        corners=lat.corners(),
-        faces=faces,
-        kind=knobs.kind,
-        extra=extra,
-        fill=(25, 25, 25),
-    )
 
 
 # --------------------------------------------------------------------------- Ruzzle

@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -61,6 +62,8 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+logger = logging.getLogger("boggle_assistant.web")
+
 STATIC = "static"
 MB = 1024 * 1024
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -78,6 +81,7 @@ class WebConfig:
     # Uploaded pictures kept (by sha256) so the page can re-solve one with fixes or another
     # game without sending it again; a page whose picture was dropped sends it again.
     image_cache: int = 8
+    image_cache_bytes: int = 100 * MB  # and at most this many bytes of them
     allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS  # Host headers accepted ("*": any)
 
 
@@ -267,7 +271,10 @@ class Engine:
         with self._lock:
             self._images[key] = image
             self._images.move_to_end(key)
-            while len(self._images) > self.config.image_cache:
+            while len(self._images) > 1 and (
+                len(self._images) > self.config.image_cache
+                or sum(map(len, self._images.values())) > self.config.image_cache_bytes
+            ):
                 self._images.popitem(last=False)
         return key
 
@@ -407,6 +414,16 @@ def create_app(
             outcome, image_id = await anyio.to_thread.run_sync(engine.solve, parsed)
         except AssistantError as err:
             return error_response(err)
+        except Exception as err:  # a bug: one line on stderr, a JSON 500, the server goes on
+            logger.error("internal error on %s: %s: %s", request.url.path, type(err).__name__, err)
+            body = {
+                "error": {
+                    "kind": "internal",
+                    "message": f"internal error: {type(err).__name__}: {err}",
+                    "hint": "this is a bug: please report it with the picture",
+                }
+            }
+            return JSONResponse(body, status_code=500)
         headers = {"X-Image-Id": image_id} if image_id else None
         return JSONResponse(outcome, headers=headers)
 

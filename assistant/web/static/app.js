@@ -46,6 +46,7 @@ function options() {
   if (S.userGame) o.game = S.userGame;
   const n = parseInt($("min-len").value, 10);
   if (n >= 1 && n <= 16) o.min_len = n;
+  if ($("size").value && S.source && S.source.kind === "image") o.size = $("size").value;
   return o;
 }
 
@@ -76,6 +77,8 @@ async function solveImage(blob) {
   }
   S.fixes = new Map();
   S.source = { kind: "image", id: null, blob };
+  $("live-info").hidden = true;
+  clearBoard();
   showPicture(blob);
   await run("Reading the picture…", async () => {
     const type = blob.type && blob.type.startsWith("image/") ? blob.type : "application/octet-stream";
@@ -142,8 +145,19 @@ function showError(err) {
   const b = document.createElement("strong");
   b.textContent = cap(err.message || "something went wrong");
   m.append(b);
-  if (err.hint) m.append(document.createTextNode(" — " + err.hint + "."));
+  if (err.hint) m.append(document.createTextNode(" — " + pageHint(err.hint) + "."));
   m.hidden = false;
+}
+
+// The library's hints name command-line options; on the page they are menus and clicks.
+function pageHint(hint) {
+  return hint
+    .replace(/pass --size \S+( \(rows x cols\))?/g, "choose the board's size in the Size menu")
+    .replace(/--size \S+/g, "the Size menu")
+    .replace(/(re-run with |pass )?--game \S+/g, "choose the game in the Game menu")
+    .replace(/(re-run with )?(--fix \S+ ?)+/g, "click the tile to fix it ")
+    .replace(/\(?or --best-guess to solve anyway\)?/g, "")
+    .replace(/\s+/g, " ").trim();
 }
 
 function hideError() { $("message").hidden = true; }
@@ -189,6 +203,7 @@ function setupInputs() {
   drop.addEventListener("click", (e) => { if (e.target === drop) $("file").click(); });
   $("text-form").addEventListener("submit", (e) => { e.preventDefault(); solveText($("board-text").value.trim()); });
   $("game").addEventListener("change", () => { S.userGame = $("game").value; resolve(); });
+  $("size").addEventListener("change", () => { if (S.source && S.source.kind === "image") resolve(); });
   let t = null;
   $("min-len").addEventListener("input", () => { clearTimeout(t); t = setTimeout(resolve, 250); });
   $("starts").addEventListener("input", renderWords);
@@ -200,6 +215,8 @@ function solveText(text) {
   if (!text) { showError({ message: "type the board's letters first", hint: "e.g. TESTINGTHESOLVER" }); return; }
   S.source = { kind: "text", text };
   S.fixes = new Map();
+  $("live-info").hidden = true;
+  clearBoard();
   $("picture").hidden = true;
   resolve();
 }
@@ -217,6 +234,29 @@ function showPicture(blob) {
 }
 
 // --------------------------------------------------------------------------- the outcome
+
+// Forget the board shown (a new picture or text is on its way): nothing stale stays on
+// the page if the new one cannot be read.
+function clearBoard() {
+  S.out = null;
+  S.homography = null;
+  S.selected = S.preview = -1;
+  S.visible = [];
+  S.editing = null;
+  $("editor").hidden = true;
+  $("board-wrap").hidden = true;
+  $("board-legend").hidden = true;
+  $("unsure-banner").hidden = true;
+  $("empty-board").hidden = false;
+  $("board-size").textContent = "";
+  $("game-note").textContent = "";
+  $("game").options[0].textContent = "Auto (from the picture)";
+  $("words").innerHTML = "";
+  $("summary").textContent = "—";
+  $("more").hidden = true;
+  $("pic-overlay").innerHTML = "";
+  document.body.classList.remove("has-board");
+}
 
 function show(out) {
   const sameBoard = S.out && S.out.rows === out.rows && S.out.cols === out.cols;
@@ -282,7 +322,7 @@ function renderGame() {
     auto.textContent = out.game_source === "picture" || (!S.userGame && out.game)
       ? `Auto: ${gameTitle(out.game)} (${pct}%)` : "Auto: not recognised";
   } else {
-    auto.textContent = "Auto (Boggle for typed boards)";
+    auto.textContent = "Auto (Boggle)";
   }
   sel.value = S.userGame;
   if (S.userGame) {
@@ -862,6 +902,11 @@ function setupLive() {
     hideError();
     S.seq++;
     show(out);
+    const info = $("live-info");
+    const when = out.timestamp ? new Date(out.timestamp).toLocaleTimeString() : "";
+    const where = out.region ? ` at ${out.region[0]},${out.region[1]} (${out.region[2]}×${out.region[3]} px)` : "";
+    info.textContent = `Board #${out.board_number || "?"} from the screen${where}${when ? ", seen " + when : ""}. Fix a tile here if it was misread; the next board replaces this one.`;
+    info.hidden = false;
   });
   es.onerror = () => { status.textContent = "reconnecting…"; };
   es.onopen = () => { if (status.textContent === "reconnecting…" || status.textContent === "connecting…") status.textContent = "connected"; };

@@ -1,0 +1,286 @@
+"""Discord SpellCast, the game canvas, as issue 9 describes the real game: a 5x5 board of
+cream-white rounded tiles with black letters on a dark navy board; the point value small at
+the bottom-right of the tile; pink gem icons at the bottom-left of some tiles (neither
+letters nor values); a bonus tile has a coloured outline and a round badge on its top-left
+corner (``2X`` pink for double word, ``DL``/``TL`` gold for letter bonuses) and its letter
+is drawn in gold instead of black. Players often share boards with another solver's arrows
+or lines drawn over them (``draw_arrows``).
+
+The Discord window around the canvas is drawn by ``looks_desktop.render_spellcast_discord``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from assistant.synth.base import Ctx, Lattice, fit_lattice
+from assistant.synth.chrome import avatar
+from assistant.synth.content import BoardContent
+from assistant.synth.paint import (
+    RGB,
+    draw_text,
+    draw_text_at,
+    drop_shadow,
+    jitter_color,
+    mix,
+    paste_gradient_shape,
+    paste_shape,
+    smooth_noise,
+    to_image,
+    vertical_gradient,
+)
+
+NAVY: RGB = (24, 31, 58)
+NAVY_EDGE: RGB = (42, 54, 96)
+FACE_TOP: RGB = (250, 246, 236)
+FACE_BOTTOM: RGB = (236, 228, 212)
+INK: RGB = (22, 20, 26)
+GOLD: RGB = (224, 164, 30)
+# Badge colour and its text colour, the text, and the outline of the tile.
+BONUS: dict[str, tuple[RGB, RGB, str]] = {
+    "DL": ((242, 184, 48), (92, 52, 8), "DL"),
+    "TL": ((242, 184, 48), (92, 52, 8), "TL"),
+    "DW": ((236, 72, 153), (255, 255, 255), "2X"),
+}
+GEM: RGB = (226, 62, 196)
+# Colours other solvers draw their paths in.
+ARROWS: tuple[RGB, ...] = (
+    (235, 45, 45),
+    (40, 200, 90),
+    (40, 130, 245),
+    (250, 140, 20),
+    (170, 60, 230),
+)
+FONTS = ("roboto-black", "opensans-extrabold", "dejavu-bold", "liberation-bold")
+
+
+@dataclass(frozen=True)
+class SpellCastConfig:
+    """Proportions of the tiles (shares of the tile side) and the overlay's chances."""
+
+    gap: float = 0.1  # of the pitch
+    radius: float = 0.16
+    cap: tuple[float, float] = (0.42, 0.5)
+    value_size: float = 0.17  # digit height (cap height of the digits)
+    value_inset: float = 0.12
+    gem_chance: float = 0.2
+    gem_size: float = 0.075  # half the gem's width
+    badge_radius: float = 0.15
+    outline: float = 0.035
+    arrow_width: tuple[float, float] = (0.04, 0.09)  # of the pitch
+    arrow_tiles: tuple[int, int] = (3, 7)
+
+
+CFG = SpellCastConfig()
+
+
+def _path(ctx: Ctx, rows: int, cols: int, n: int) -> list[tuple[int, int]]:
+    path = [(ctx.int(0, rows - 1), ctx.int(0, cols - 1))]
+    while len(path) < n:
+        r, c = path[-1]
+        free = [
+            (r + dr, c + dc)
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if (dr or dc)
+            and 0 <= r + dr < rows
+            and 0 <= c + dc < cols
+            and (r + dr, c + dc) not in path
+        ]
+        if not free:
+            break
+        path.append(ctx.pick(free))
+    return path
+
+
+def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> dict[str, object]:
+    """Another solver's answer drawn over the board: a thick line from tile centre to tile
+    centre with a dot at the start and an arrowhead at the end (sometimes two words)."""
+    d = ImageDraw.Draw(img, "RGBA")
+    drawn = []
+    for _ in range(ctx.int(1, 2)):
+        path = _path(ctx, lat.rows, lat.cols, ctx.int(*CFG.arrow_tiles))
+        colour = ctx.pick(ARROWS)
+        alpha = ctx.int(190, 255)
+        width = max(2, round(lat.pitch * ctx.uniform(*CFG.arrow_width)))
+        pts = [lat.center(r, c) for r, c in path]
+        # Lines stop short of the centres sometimes (arrows between tiles), else run through.
+        short = ctx.uniform(0.0, 0.3) if ctx.chance(0.5) else 0.0
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            ax, ay = x0 + (x1 - x0) * short, y0 + (y1 - y0) * short
+            bx, by = x1 - (x1 - x0) * short, y1 - (y1 - y0) * short
+            d.line((ax, ay, bx, by), fill=(*colour, alpha), width=width)
+        sx, sy = pts[0]
+        rad = width * 1.2
+        d.ellipse((sx - rad, sy - rad, sx + rad, sy + rad), fill=(*colour, alpha))
+        if len(pts) > 1:
+            (px, py), (ex, ey) = pts[-2], pts[-1]
+            ang = np.arctan2(ey - py, ex - px)
+            tip = (ex - np.cos(ang) * lat.pitch * short, ey - np.sin(ang) * lat.pitch * short)
+            size = width * 2.5
+            left = (
+                tip[0] - size * np.cos(ang - 0.5),
+                tip[1] - size * np.sin(ang - 0.5),
+            )
+            right = (
+                tip[0] - size * np.cos(ang + 0.5),
+                tip[1] - size * np.sin(ang + 0.5),
+            )
+            d.polygon([tip, left, right], fill=(*colour, alpha))
+        drawn.append({"tiles": [list(t) for t in path], "rgb": list(colour), "width": width})
+    return {"arrows": drawn}
+
+
+def draw_spellcast_tile(
+    ctx: Ctx,
+    img: Image.Image,
+    box: tuple[float, float, float, float],
+    letter: str,
+    value: int | None,
+    bonus: str | None,
+    *,
+    font: str,
+    cap: float,
+    gem: bool,
+) -> RGB:
+    """One SpellCast tile; returns its nominal face colour."""
+    p = ctx.painter
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    r = s * CFG.radius
+    drop_shadow(img, p, box, r, offset=(0, s * 0.04), blur=s * 0.04, opacity=0.5)
+    face_box = box
+    if bonus is not None:
+        colour = BONUS[bonus][0]
+        paste_shape(img, p, box, r, colour)
+        t = max(1.0, s * CFG.outline)
+        face_box = (x0 + t, y0 + t, x1 - t, y1 - t)
+    paste_gradient_shape(img, p, face_box, r * 0.9, FACE_TOP, FACE_BOTTOM)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    f = p.fit_font(font, "W", s * 0.8, s * cap)
+    draw_text(img, letter, f, (cx, cy - s * 0.02), GOLD if bonus is not None else INK)
+    if value is not None:
+        vf = p.fit_font(font, "0", s, max(4.0, s * CFG.value_size))
+        inset = s * CFG.value_inset
+        fx1, fy1 = face_box[2], face_box[3]
+        draw_text_at(img, str(value), vf, (fx1 - inset, fy1 - inset), (70, 66, 74), anchor="rs")
+    if gem:
+        d = ImageDraw.Draw(img)
+        g = s * CFG.gem_size
+        gx, gy = x0 + s * 0.16, y1 - s * 0.17
+        d.polygon([(gx, gy - g), (gx + g, gy), (gx, gy + g), (gx - g, gy)], fill=GEM)
+        d.polygon([(gx, gy - g), (gx + g * 0.5, gy), (gx, gy)], fill=mix(GEM, (255, 255, 255), 0.5))
+    if bonus is not None:
+        colour, text_colour, text = BONUS[bonus]
+        br = s * CFG.badge_radius
+        bx, by = x0 + br * 0.75, y0 + br * 0.75
+        paste_shape(
+            img,
+            p,
+            (bx - br, by - br, bx + br, by + br),
+            br,
+            mix(colour, (0, 0, 0), 0.15),
+            shape="oval",
+        )
+        inner = br * 0.88
+        paste_shape(
+            img, p, (bx - inner, by - inner, bx + inner, by + inner), inner, colour, shape="oval"
+        )
+        tf = p.fit_font("roboto-black", text, inner * 1.5, inner * 0.8)
+        draw_text(img, text, tf, (bx, by), text_colour)
+    return FACE_TOP if bonus is None else mix(FACE_TOP, FACE_BOTTOM, 0.5)
+
+
+def spellcast_canvas(
+    ctx: Ctx, content: BoardContent, cw: int, ch: int, *, arrows: bool = False
+) -> tuple[Image.Image, Lattice, list[list[RGB]], dict[str, object]]:
+    """The SpellCast game at cw x ch: a dark blue sky, players on the left, the 5x5 board in
+    the middle, round and buttons on the right."""
+    p = ctx.painter
+    arr = vertical_gradient(ch, cw, (34, 40, 86), (14, 16, 38))
+    arr += smooth_noise(ctx.rng, ch, cw, max(cw, ch) / 4)[..., None] * np.array(
+        [6, 8, 16], np.float32
+    )
+    img = to_image(arr)
+    d = ImageDraw.Draw(img)
+    for _ in range(int(cw * ch / 5000)):
+        x, y, r = ctx.uniform(0, cw), ctx.uniform(0, ch), ctx.uniform(0.5, 1.6)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=(200, 210, 255))
+    bside = ch * 0.82
+    board = (cw / 2 - bside / 2, ch * 0.1, cw / 2 + bside / 2, ch * 0.1 + bside)
+    navy = jitter_color(ctx.rng, NAVY, 4)
+    paste_shape(
+        img,
+        p,
+        (
+            board[0] - bside * 0.012,
+            board[1] - bside * 0.012,
+            board[2] + bside * 0.012,
+            board[3] + bside * 0.012,
+        ),
+        bside * 0.05,
+        NAVY_EDGE,
+    )
+    paste_shape(img, p, board, bside * 0.05, navy)
+    m = bside * 0.035
+    lat = fit_lattice(
+        (board[0] + m, board[1] + m, board[2] - m, board[3] - m),
+        content.rows,
+        content.cols,
+        CFG.gap,
+    )
+    font = ctx.pick(FONTS)
+    cap = ctx.uniform(*CFG.cap)
+    faces: list[list[RGB]] = []
+    gems = []
+    for r in range(lat.rows):
+        row: list[RGB] = []
+        for c in range(lat.cols):
+            value = content.values[r][c] if content.values is not None else None
+            bonus = content.bonuses[r][c] if content.bonuses is not None else None
+            gem = ctx.chance(CFG.gem_chance)
+            if gem:
+                gems.append([r, c])
+            row.append(
+                draw_spellcast_tile(
+                    ctx, img, lat.box(r, c), content.letters[r][c], value, bonus,
+                    font=font, cap=cap, gem=gem,
+                )
+            )  # fmt: skip
+        faces.append(row)
+    extra: dict[str, object] = {"font": font, "gems": gems}
+    if arrows:
+        extra.update(draw_arrows(ctx, img, lat))
+    # Players on the left, round and buttons on the right.
+    for i in range(ctx.int(2, 4)):
+        cy = ch * (0.18 + i * 0.17)
+        avatar(img, ctx, board[0] * 0.22, cy, ch * 0.045)
+        f = p.font("roboto-bold", max(8, round(ch * 0.03)))
+        name = ctx.pick(("wizard", "mage", "lily", "ozzy", "pip"))
+        draw_text_at(img, name, f, (board[0] * 0.34, cy - ch * 0.02), (235, 235, 255), anchor="lm")
+        score = str(ctx.int(0, 150))
+        draw_text_at(img, score, f, (board[0] * 0.34, cy + ch * 0.025), (255, 210, 90), anchor="lm")
+    rx = (board[2] + cw) / 2
+    draw_text(
+        img,
+        f"ROUND {ctx.int(1, 5)}/5",
+        p.font("roboto-black", max(8, round(ch * 0.035))),
+        (rx, ch * 0.15),
+        (255, 255, 255),
+    )
+    for i, lab in enumerate(("SHUFFLE", "SWAP", "HINT")):
+        by = ch * (0.35 + i * 0.14)
+        bw, bh = (cw - board[2]) * 0.7, ch * 0.08
+        paste_shape(img, p, (rx - bw / 2, by, rx + bw / 2, by + bh), bh * 0.4, (60, 70, 150))
+        draw_text(
+            img,
+            lab,
+            p.fit_font("roboto-black", lab, bw * 0.8, bh * 0.35),
+            (rx, by + bh / 2),
+            (255, 255, 255),
+        )
+    return img, lat, faces, extra
