@@ -478,5 +478,20 @@ def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path
             status = driver.find_element("id", "live-status").text
             assert "board #2" in status
             assert "Board #2 from the screen" in driver.find_element("id", "live-info").text
+            # The board's area of the screen is shown, with the chosen word's path on it.
+            wait_for(
+                lambda: driver.execute_script(
+                    "const i = document.getElementById('pic'); return !document.getElementById"
+                    "('picture').hidden && i.complete && i.naturalWidth > 0"
+                ),
+                "the live picture",
+            )
             driver.execute_script("document.querySelector('#words tr:nth-child(1)').click()")
+            segs = driver.execute_script(
+                "return document.querySelectorAll('#pic-overlay g.path line.seg').length"
+            )
+            first = driver.execute_script(
+                "return document.querySelector('#board-overlay g.path').dataset.path"
+            )
+            assert segs == len(first.split()) - 1
             driver.save_screenshot(str(shots / "web-live.png"))
