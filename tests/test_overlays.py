@@ -59,7 +59,7 @@ def test_an_empty_face_is_blank() -> None:
 def test_spellcast_boards_with_drawn_arrows(seed: int) -> None:
     """The generator's SpellCast look with another solver's arrows: every tile under them
     is read right or reported unsure, none blank, none wrong with confidence."""
-    from assistant.synth import render_board
+    from tools.synth import render_board
 
     board = render_board("spellcast-arrows", seed)
     reading = read_array(decode_image(board.data), ReadOptions(use_tesseract=False))
