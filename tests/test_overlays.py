@@ -9,7 +9,7 @@ import pytest
 
 from assistant.cut import cut_tile
 from assistant.imageio import decode_image
-from assistant.read import UNSURE, ReadOptions, read_array
+from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
 from assistant.recognize import RecognizeConfig, recognize_tiles
 
 CELL = 128
@@ -62,7 +62,8 @@ def test_spellcast_boards_with_drawn_arrows(seed: int) -> None:
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", seed)
-    reading = read_array(decode_image(board.data), ReadOptions(use_tesseract=False))
+    no_tesseract = ReaderConfig(recognize=RecognizeConfig(tesseract="never"))
+    reading = read_array(decode_image(board.data), ReadOptions(config=no_tesseract))
     assert (reading.rows, reading.cols) == (5, 5)
     assert reading.game == "spellcast"
     for r, row in enumerate(board.label["letters"]):
