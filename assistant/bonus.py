@@ -43,6 +43,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ _LAB_MAP = np.array([[100.0 / 255.0, 0, 0, 0], [0, 1, 0, -128.0], [0, 0, 1, -128
 
 def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
     """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
-    lab8 = np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.float32)
+    lab8 = np.asarray(bgr_to_lab8(bgr), np.float32)
     return np.asarray(cv2.transform(lab8, _LAB_MAP), np.float32).reshape(lab8.shape)
 
 

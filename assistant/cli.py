@@ -13,7 +13,7 @@ import sys
 import traceback
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from assistant import __version__
 from assistant.board import Board, apply_fixes, parse_board
@@ -126,9 +126,17 @@ def _positive(text: str) -> int:
     return n
 
 
-def _game_options() -> argparse.ArgumentParser:
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error: what is wrong and where the help is (not the whole
+    usage block, which buried the message). Exit code 2, as argparse's own."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(ExitCode.USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _game_options() -> _Parser:
     """--game, --dict, --min-len, --top: declared once, shared by solve, watch and batch."""
-    p = argparse.ArgumentParser(add_help=False)
+    p = _Parser(add_help=False)
     g = p.add_argument_group("solving")
     g.add_argument(
         "--game",
@@ -149,16 +157,16 @@ def _game_options() -> argparse.ArgumentParser:
     return p
 
 
-def _size_option() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(add_help=False)
+def _size_option() -> _Parser:
+    p = _Parser(add_help=False)
     p.add_argument("--size", type=_size, metavar="RxC", help="board size (default: detect)")
     return p
 
 
-def _screen_options() -> argparse.ArgumentParser:
+def _screen_options() -> _Parser:
     """--region or --monitor, and --interval: where and how often to look at the screen
     (watch, serve --watch)."""
-    p = argparse.ArgumentParser(add_help=False)
+    p = _Parser(add_help=False)
     g = p.add_argument_group("screen")
     where = g.add_mutually_exclusive_group()
     where.add_argument(
@@ -173,9 +181,9 @@ def _screen_options() -> argparse.ArgumentParser:
     return p
 
 
-def _image_options() -> argparse.ArgumentParser:
+def _image_options() -> _Parser:
     """--fix and --debug-dir: shared by solve and read."""
-    p = argparse.ArgumentParser(add_help=False)
+    p = _Parser(add_help=False)
     g = p.add_argument_group("images")
     g.add_argument(
         "--fix",
@@ -192,7 +200,7 @@ def _image_options() -> argparse.ArgumentParser:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description="Find every word on a Boggle-style board, from typed letters, "
         "screenshots or photos.",

@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.lab import bgr_to_lab8, lab8_to_bgr
 from assistant.locate import Image, LocatedBoard
 
 Mask = npt.NDArray[np.uint8]
@@ -562,13 +563,11 @@ def _alpha(
 def _lab(bgr: Image) -> Image:
     """8-bit CIELAB: distances in it follow what the eye sees as different (YCrCb is five
     times faster to convert but left one more dice letter unsure on fixtures/real)."""
-    return np.asarray(cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB), np.uint8)
+    return bgr_to_lab8(bgr)
 
 
 def _bgr(lab_colour: npt.NDArray[np.float64]) -> tuple[int, int, int]:
-    pixel = np.clip(np.round(lab_colour), 0, 255).astype(np.uint8).reshape(1, 1, 3)
-    b, g, r = (int(v) for v in cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)[0, 0])
-    return b, g, r
+    return lab8_to_bgr(lab_colour)
 
 
 def select_components(labels: Labels, n: int, ids: Iterable[int]) -> Mask:

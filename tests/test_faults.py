@@ -157,7 +157,7 @@ def test_1_every_writer_uses_the_one_atomic_helper() -> None:
         for needle in ("os.replace(", "mkstemp(", "cv2.imwrite(", ".write_text(", ".write_bytes("):
             if needle in text:
                 offenders.append(f"{path.relative_to(ROOT)}: {needle}")
-    assert offenders == []
+    assert offenders == [], "write files through assistant.files (save_atomically, save_image)"
 
 
 # --------------------------------------------------------------------------- item 2
@@ -825,3 +825,27 @@ def test_10_watch_says_why_a_board_of_the_wrong_size_is_not_read(
         "leave out --size" in err
     ), err + rest
     assert out == "" and proc.returncode == 0
+
+
+# --------------------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", str(GRID), "--overlay", "/dev/full"],
+        ["solve"],
+        ["read", str(GRID), "--size", "0x0"],
+        ["bogus"],
+        ["batch", str(GRID), "--jobs", "0"],
+    ],
+)
+def test_usage_errors_are_one_line_with_where_to_look(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == ExitCode.USAGE
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith("boggle-assistant") and ": error: " in line
+    assert line.endswith("--help)")

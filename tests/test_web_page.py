@@ -161,6 +161,18 @@ def test_upload_shows_the_board_and_the_words_best_first(
     page.save_screenshot(str(shots / "web-page.png"))
 
 
+def test_a_real_word_hunt_screenshot_reads_with_its_game(page: Any, server: RunningServer) -> None:
+    shot = sorted((REAL / "wordhunt").glob("*.png"))[0]
+    label = LABELS[f"wordhunt/{shot.name}"]
+    upload(page, shot)
+    shown = wait_for_words(page)
+    expected = _api_words(server, shot)
+    assert expected["game"] == "wordhunt"
+    assert shown[:20] == [w["word"].upper() for w in expected["words"][:20]]
+    assert board_shown(page) == [[t.upper() for t in row] for row in label["letters"]]
+    assert "Word Hunt" in page.find_element("id", "game-note").text
+
+
 def test_clicking_a_word_draws_its_path_on_the_board_and_the_picture(
     page: Any, server: RunningServer
 ) -> None:
@@ -407,6 +419,10 @@ def test_keyboard_filters_and_found_words(page: Any, server: RunningServer) -> N
     assert words_shown(page) == [
         w["word"].upper() for w in expected if w["word"].startswith("sa") and len(w["word"]) == 4
     ]
+    # Tab reaches the word list too (after the filters), and chooses a word there.
+    page.find_element("id", "hide-found").send_keys(Keys.TAB)
+    assert page.switch_to.active_element.get_attribute("id") in ("words-table", "")
+    assert drawn() is not None
     # The game menu: another game re-scores the same board.
     Select(page.find_element("id", "game")).select_by_value("boggle")
     wait_for(lambda: "Scored as Boggle" in page.find_element("id", "game-note").text, "re-score")
@@ -462,5 +478,20 @@ def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path
             status = driver.find_element("id", "live-status").text
             assert "board #2" in status
             assert "Board #2 from the screen" in driver.find_element("id", "live-info").text
+            # The board's area of the screen is shown, with the chosen word's path on it.
+            wait_for(
+                lambda: driver.execute_script(
+                    "const i = document.getElementById('pic'); return !document.getElementById"
+                    "('picture').hidden && i.complete && i.naturalWidth > 0"
+                ),
+                "the live picture",
+            )
             driver.execute_script("document.querySelector('#words tr:nth-child(1)').click()")
+            segs = driver.execute_script(
+                "return document.querySelectorAll('#pic-overlay g.path line.seg').length"
+            )
+            first = driver.execute_script(
+                "return document.querySelector('#board-overlay g.path').dataset.path"
+            )
+            assert segs == len(first.split()) - 1
             driver.save_screenshot(str(shots / "web-live.png"))

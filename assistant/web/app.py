@@ -19,7 +19,8 @@ Routes:
   fixes or another game by sending ``image_id`` instead of the picture again.
 * ``GET /api/config`` -- games, limits, and whether a live watch runs.
 * ``GET /api/live`` -- server-sent events: ``status`` and ``board`` (the ``solve --json``
-  object of each new board seen by ``serve --watch``).
+  object of each new board seen by ``serve --watch``, with ``picture``: the URL of a JPEG
+  of its screen area, ``GET /api/live/picture/N``, and the board's corners in it).
 * ``GET /api/health`` -- ``{"ok": true}``.
 
 Errors are JSON ``{"error": {"kind", "message", "hint"}}`` with a 4xx status; no file path
@@ -457,6 +458,14 @@ def create_app(
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
         )
 
+    async def api_live_picture(request: Request) -> Response:
+        number = request.path_params["number"]
+        jpeg = broadcaster.picture(number) if broadcaster is not None else None
+        if jpeg is None:
+            err = BadRequestError(f"no picture of live board #{number} (only the last few)")
+            return error_response(err, 404)
+        return Response(jpeg, media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(engine.warm_up)
@@ -478,6 +487,7 @@ def create_app(
         Route("/api/config", api_config),
         Route("/api/health", api_health),
         Route("/api/live", api_live),
+        Route("/api/live/picture/{number:int}", api_live_picture),
         Mount("/static", app=StaticFiles(directory=_static_dir()), name="static"),
     ]
     middleware = [

@@ -11,15 +11,21 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import threading
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.errors import AssistantError
 from assistant.watch import BoardEvent, WatchOptions, WatchStats, WatchSummary
 
+if TYPE_CHECKING:
+    from assistant.capture import Grabber
+
 KEEPALIVE_S = 15.0  # a comment line this often keeps proxies and the browser from timing out
 QUEUE_LIMIT = 16  # events held for a slow page; the oldest are dropped past this
+PICTURES_KEPT = 3  # live boards whose screen picture is kept for the page
+JPEG_QUALITY = 85
 _CLOSED = ("closed", None)
 
 
@@ -37,6 +43,19 @@ class Broadcaster:
         self._queues: set[asyncio.Queue[tuple[str, Any]]] = set()
         self._latest: dict[str, Any] = {}
         self._closed = False
+        self._pictures: dict[int, bytes] = {}  # board number -> JPEG of its screen area
+        self._pictures_lock = threading.Lock()
+
+    def set_picture(self, number: int, jpeg: bytes) -> None:
+        """Keep the picture of live board ``number`` (the last few only). Any thread."""
+        with self._pictures_lock:
+            self._pictures[number] = jpeg
+            for old in sorted(self._pictures)[:-PICTURES_KEPT]:
+                del self._pictures[old]
+
+    def picture(self, number: int) -> bytes | None:
+        with self._pictures_lock:
+            return self._pictures.get(number)
 
     def attach(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -106,7 +125,13 @@ class _View:
         self.owner.broadcaster.publish("status", {"message": message, "warning": warning})
 
     def new_board(self, event: BoardEvent) -> None:
-        self.owner.broadcaster.publish("board", event_outcome_json(event))
+        data = event_outcome_json(event)
+        picture = self.owner.snapshot(event)
+        if picture is not None:
+            jpeg, corners = picture
+            self.owner.broadcaster.set_picture(event.number, jpeg)
+            data["picture"] = {"url": f"/api/live/picture/{event.number}", "corners": corners}
+        self.owner.broadcaster.publish("board", data)
 
     def stats(self, stats: WatchStats) -> None:
         self.owner.check_stop()
@@ -135,6 +160,31 @@ class LiveWatch:
         self.summary: WatchSummary | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._grabber: Grabber | None = None
+
+    def snapshot(self, event: BoardEvent) -> tuple[bytes, list[list[float]]] | None:
+        """A JPEG of the board's area of the screen, and the board's corners in it, so the
+        page can draw paths on the picture; None when it cannot be had (never an error:
+        the board itself is already on its way)."""
+        try:
+            import cv2
+
+            from assistant.capture import open_grabber
+
+            if self._grabber is None:
+                self._grabber = open_grabber(self.options.display)
+            frame = self._grabber.grab(event.region)
+            ok, jpeg = cv2.imencode(".jpg", frame.bgr(), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        except Exception:
+            return None
+        if not ok:
+            return None
+        # event.region is the bounding box of the corners (assistant.watch.board_box).
+        xs = [x for x, _ in event.reading.corners]
+        ys = [y for _, y in event.reading.corners]
+        dx, dy = math.floor(min(xs)), math.floor(min(ys))
+        corners = [[round(x - dx, 1), round(y - dy, 1)] for x, y in event.reading.corners]
+        return jpeg.tobytes(), corners
 
     def check_stop(self) -> None:
         if self._stop.is_set():
@@ -155,6 +205,9 @@ class LiveWatch:
             self._failed(f"the live view stopped: {err}")
         except Exception as err:  # a bug: keep the server up, say so on the page
             self._failed(f"the live view stopped: internal error {type(err).__name__}: {err}")
+        finally:
+            if self._grabber is not None:
+                self._grabber.close()
 
     def _failed(self, message: str) -> None:
         self.say(f"error: {message}")

@@ -224,8 +224,8 @@ function solveText(text) {
 function showPicture(blob) {
   const img = $("pic");
   if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
-  const url = URL.createObjectURL(blob);
-  img.dataset.url = url;
+  const url = typeof blob === "string" ? blob : URL.createObjectURL(blob);
+  img.dataset.url = typeof blob === "string" ? "" : url;
   img.src = url;
   $("picture").hidden = false;
   $("pic-overlay").innerHTML = "";
@@ -259,12 +259,15 @@ function clearBoard() {
 }
 
 function show(out) {
+  // A live board fixed here is solved again as text: it keeps the screen's picture.
+  if (S.source && S.source.kind === "live" && !out.picture && S.out && S.out.picture) out.picture = S.out.picture;
   const sameBoard = S.out && S.out.rows === out.rows && S.out.cols === out.cols;
   S.out = out;
   if (S.source && S.source.kind !== "image") S.source.text = boardText(out);
   S.selected = -1;
   S.preview = -1;
-  S.homography = out.reading && out.reading.corners ? homography(out.rows, out.cols, out.reading.corners) : null;
+  const corners = out.picture ? out.picture.corners : out.reading && out.reading.corners;
+  S.homography = corners ? homography(out.rows, out.cols, corners) : null;
   loadFound();
   if (!sameBoard) S.focusTile = [0, 0];
   renderGame();
@@ -898,7 +901,7 @@ function setupLive() {
     if (!$("follow").checked) { status.textContent = `new board #${out.board_number || ""} (not following)`; return; }
     S.source = { kind: "live", text: "" };
     S.fixes = new Map();
-    $("picture").hidden = true;
+    if (out.picture) showPicture(out.picture.url); else $("picture").hidden = true;
     hideError();
     S.seq++;
     show(out);

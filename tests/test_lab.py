@@ -1,0 +1,54 @@
+"""assistant.lab: OpenCV's 8-bit CIELAB without OpenCV's first-call table set-up."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.lab import bgr_to_lab8, lab8_to_bgr
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOT = ROOT / "fixtures" / "real" / "wordament" / "blackmonk13_mobile_2_letter_or.jpg"
+
+
+def test_matches_opencv_within_its_rounding() -> None:
+    rng = np.random.default_rng(7)
+    noise = rng.integers(0, 256, (64, 64, 3), dtype=np.uint8)
+    shot = cv2.imread(str(SHOT))
+    assert shot is not None
+    corners = np.array([[[0, 0, 0], [255, 255, 255], [0, 0, 255], [255, 0, 0]]], np.uint8)
+    for image in (noise, shot[::4, ::4].copy(), corners):
+        ours = bgr_to_lab8(image).astype(int)
+        theirs = cv2.cvtColor(image, cv2.COLOR_BGR2LAB).astype(int)
+        assert ours.shape == theirs.shape and ours.dtype == int
+        diff = np.abs(ours - theirs)
+        assert diff.max() <= 2 and (diff > 1).mean() < 0.001 and (diff > 0).mean() < 0.25
+
+
+def test_inverse_matches_opencv() -> None:
+    rng = np.random.default_rng(8)
+    for lab in rng.integers(0, 256, (300, 3)):
+        pixel = lab.astype(np.uint8).reshape(1, 1, 3)
+        theirs = tuple(int(v) for v in cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)[0, 0])
+        assert max(abs(a - b) for a, b in zip(lab8_to_bgr(lab), theirs, strict=True)) <= 1
+
+
+def test_a_read_never_asks_opencv_for_lab(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenCV builds its Lab tables on the first Lab conversion of a process (tens to
+    hundreds of ms): the reader must not ask for one."""
+    from assistant.read import read_image
+
+    real = cv2.cvtColor
+
+    def guarded(src: Any, code: int, *args: Any, **kwargs: Any) -> Any:
+        lab_codes = {cv2.COLOR_BGR2LAB, cv2.COLOR_LAB2BGR, cv2.COLOR_BGR2Lab, cv2.COLOR_Lab2BGR}
+        assert code not in lab_codes, "the reader converted to or from Lab with OpenCV"
+        return real(src, code, *args, **kwargs)
+
+    monkeypatch.setattr(cv2, "cvtColor", guarded)
+    reading = read_image(SHOT)
+    assert reading.rows == 4 and reading.cols == 4
