@@ -361,6 +361,15 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     lap("locate")
     games = cfg.games_config()
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
+    if guess.size_conflict and options.size is None:
+        from assistant.errors import BoardShapeError
+
+        n = guess.expected_sizes[0]
+        raise BoardShapeError(
+            guess.size_conflict,
+            hint=f"check the picture and re-run with --size {n}x{n}, or --game to say which "
+            "game it is",
+        )
     lap("game")
     tiles = cut_tiles(located, cfg.cut)
     lap("cut")
