@@ -182,8 +182,8 @@ class GamesConfig:
     """Tuned numbers for recognizing games.
 
     Tuned on fixtures/real (20 Wordament boards, 2 dice photos, 3 Word Hunt crops) and
-    renders of every look of the generator (``assistant.synth``, seeds 3000-3039, the tuning
-    range of benchmarks/ocr.py), checked on the held-out seeds 9000+ (never tuned on).
+    renders of every look of the generator (``tools.synth``, seeds 3000-3039, the tuning
+    range of benchmarks/ocr.py), checked on the held-out seeds 9100+ (never tuned on).
     ``name_at`` was set so that on those renders no game is named wrong, while every
     look's own game is named on at least 99 % of them. Colour distances are CIELAB dE
     (L 0..100).
@@ -303,6 +303,10 @@ class GameGuess:
     points: tuple[tuple[str, float], ...] = ()
     candidates: tuple[tuple[str, float], ...] = ()
     look: BoardLook | None = field(default=None, compare=False, repr=False)
+    # Set when everything but the board's size says one game, whose boards never have the
+    # size found: the shape is suspect ("looks like SpellCast, which is always 5x5, ...").
+    size_conflict: str = ""
+    expected_sizes: tuple[int, ...] = ()  # ... and that game's square sizes
 
     @property
     def known(self) -> bool:
@@ -335,6 +339,28 @@ def detect_game(
 
 
 def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
+    guess = _decide(look, cfg)
+    rows, cols = look.size
+    if not rows or cfg.size_mismatch == 0:
+        return guess
+    # The game the look names with the size left out: a board of a size that game never
+    # deals is more likely read with a row or column lost (or gained) than another game.
+    sizeless = _decide(look, replace(cfg, size_mismatch=0.0))
+    profile = next((p for p in LOOKS if p.game == sizeless.name), None)
+    if profile is None or not profile.sizes or (rows == cols and rows in profile.sizes):
+        return guess
+    sizes = " or ".join(f"{n}x{n}" for n in profile.sizes)
+    return replace(
+        guess,
+        size_conflict=(
+            f"the board looks like {_title(sizeless.name)} ({sizeless.confidence:.0%}), whose "
+            f"boards are {sizes}, but {rows}x{cols} tiles were found"
+        ),
+        expected_sizes=profile.sizes,
+    )
+
+
+def _decide(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     scored = [(_points(profile, look, cfg), profile.game) for profile in LOOKS]
     scored.sort(key=lambda item: -item[0][0])
     (best, evidence), game = scored[0]

@@ -22,7 +22,7 @@ from assistant.cut import (
 )
 from assistant.locate import LocatedBoard
 from assistant.read import ReadOptions
-from assistant.recognize.calibrate import fixture_boards
+from tools.calibrate import fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 BOARDS = {b.name: b for b in fixture_boards(REAL)}
@@ -204,9 +204,9 @@ def _affix_board(style_name: str, tile_px: int, labels: list[list[str]]) -> np.n
     """A Wordament-like board drawn with the synthetic generator's tile painter."""
     from PIL import Image
 
-    from assistant.synth.base import Ctx
-    from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE
-    from assistant.synth.tiles import TileStyle, draw_tile
+    from tools.synth.base import Ctx
+    from tools.synth.looks_phone import WORDAMENT_WOOD_TILE
+    from tools.synth.tiles import TileStyle, draw_tile
 
     orange = TileStyle(
         face_top=(247, 148, 29), face_bottom=(247, 148, 29), ink=(255, 255, 255),

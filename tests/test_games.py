@@ -207,3 +207,43 @@ def test_a_game_chosen_by_the_user_is_taken_as_given() -> None:
     assert kinds == BONUSES["scramble_2025.jpg"]
     _, none = read_game_and_bonuses(image, located, game="wordament")
     assert all(b is None for row in none for b in row)
+
+
+def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
+    """SpellCast boards are always 5x5: a SpellCast look read as 5x4 (a column under a
+    drawn line lost) is refused as a shape error with the fix, not read with confidence."""
+    from assistant.errors import BoardShapeError
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 3010)  # its last column lies under a line
+    image = decode_image(board.data)
+    located = locate_board(image)
+    guess = detect_game(image, located)
+    if (located.rows, located.cols) == (5, 5):
+        assert not guess.size_conflict  # the locator got it right after all
+        return
+    assert guess.size_conflict and guess.expected_sizes == (5,)
+    with pytest.raises(BoardShapeError, match="5x5") as err:
+        read_array(image, ReadOptions())
+    assert "--size 5x5" in str(err.value)
+    reading = read_array(image, ReadOptions(size=(5, 5)))
+    assert (reading.rows, reading.cols) == (5, 5)
+
+
+def test_a_board_of_a_size_its_game_has_has_no_size_conflict() -> None:
+    image, located = _fixture("synthetic/scramble_2024.png")
+    assert not detect_game(image, located).size_conflict
+
+
+def test_the_size_conflict_rule_on_a_measured_look() -> None:
+    from dataclasses import replace
+
+    from assistant.games import _detect
+
+    image, located = _fixture("synthetic/spellcast-discord_2025.jpg")
+    look = describe_look(image, located)
+    assert look.size == (5, 5) and not _detect(look, GamesConfig()).size_conflict
+    lost_column = _detect(replace(look, size=(5, 4)), GamesConfig())
+    assert "SpellCast" in lost_column.size_conflict and "5x4" in lost_column.size_conflict
+    assert lost_column.expected_sizes == (5,)

@@ -640,7 +640,7 @@ def test_letters_only_copy_is_read(name: str, invert: bool) -> None:
 
 def _tiny_on_desktop(pitch: float, seed: int = 5) -> tuple[Image, list[list[str]]]:
     """A synthetic Word Hunt board scaled to ``pitch`` px per tile on a 2560x1440 desktop."""
-    from assistant.synth import render_board
+    from tools.synth import render_board
 
     b = render_board("wordhunt-phone", seed, kind="cropped-grid", jpeg_quality=None)
     corners = np.array(b.label["corners"], np.float64)
