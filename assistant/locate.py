@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from assistant.errors import BoardNotFoundError, UnsureShapeError
 from assistant.imageio import Image as Image
+from assistant.lab import bgr_to_lab8
 
 Point = tuple[float, float]
 FloatArray = npt.NDArray[np.float64]
@@ -1192,7 +1193,7 @@ def _look_around(
     h, w = pyr.level(0).shape[:2]
     ext = to_full @ _translate(-1.0, -1.0)
     board, _ = _warp(pyr, ext, rows + 2, cols + 2, p)
-    lab = cv2.cvtColor(np.asarray(board, np.uint8), cv2.COLOR_BGR2LAB)
+    lab = bgr_to_lab8(np.asarray(board, np.uint8))
     quads = _lattice_quads(ext, rows + 2, cols + 2)
     lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
     border = np.ones((p, p), dtype=bool)
