@@ -45,8 +45,8 @@ test: setup
 	$(PY) -m pytest -q
 
 lint: setup
-	$(VENV)/bin/ruff check assistant tests benchmarks
-	$(VENV)/bin/ruff format --check assistant tests benchmarks
+	$(VENV)/bin/ruff check assistant tests benchmarks tools
+	$(VENV)/bin/ruff format --check assistant tests benchmarks tools
 	$(VENV)/bin/mypy
 
 # The page's pictures in README.md, taken by the browser tests (headless Chromium).

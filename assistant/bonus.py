@@ -68,7 +68,7 @@ class BonusStyle:
     texts: Mapping[str, str]
 
 
-# Colours as the synthetic looks draw them (assistant/synth: looks_phone.RUZZLE_BONUS,
+# Colours as the synthetic looks draw them (tools/synth: looks_phone.RUZZLE_BONUS,
 # SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
 # blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
 # DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
@@ -112,7 +112,7 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
 
 # Tile colours that are not bonus squares: Word Hunt's tiles while a word is traced (green:
 # a new word, yellow: found before; its white is not saturated enough to look like one).
-# Measured from the game's look as issue 9 describes it (assistant/synth/looks_wordhunt).
+# Measured from the game's look as issue 9 describes it (tools/synth/looks_wordhunt).
 TRACED_TILES: Mapping[str, RGB] = MappingProxyType(
     {"wordhunt green": (126, 214, 108), "wordhunt yellow": (246, 214, 84)}
 )

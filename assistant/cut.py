@@ -88,7 +88,7 @@ class CutConfig:
     128 px cells; distances are CIELAB on OpenCV's 8-bit scale (L 0..255). The ink threshold
     sits in a wide valley: glyph strokes are 110-210 away from the face colour, face shading
     and JPEG noise below 35. The low (hysteresis) threshold keeps hairlines of blurred serif
-    dice letters (synthetic boards from assistant.synth): 0.35 took the wrong readings there
+    dice letters (synthetic boards from tools.synth): 0.35 took the wrong readings there
     from 13 to 5 of 730 tiles; 0.3 (7 wrong) also swelled the small serifed dice I of the
     UO-CIS211 photo into a blob that Tesseract no longer read.
 
@@ -146,7 +146,7 @@ class CutConfig:
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
     # Lines drawn over a tile: their colour is sampled over the face's margin (at least
     # line_min_px pixels), and ink nearer to it than line_colour of its distance from the
-    # face colour is line. Checked on the SpellCast look's drawn arrows (assistant.synth,
+    # face colour is line. Checked on the SpellCast look's drawn arrows (tools.synth,
     # seeds 3000-3039): coloured lines come off black and gold letters.
     line_min_px: int = 4
     line_colour: float = 0.5

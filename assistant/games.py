@@ -182,7 +182,7 @@ class GamesConfig:
     """Tuned numbers for recognizing games.
 
     Tuned on fixtures/real (20 Wordament boards, 2 dice photos, 3 Word Hunt crops) and
-    renders of every look of the generator (``assistant.synth``, seeds 3000-3039, the tuning
+    renders of every look of the generator (``tools.synth``, seeds 3000-3039, the tuning
     range of benchmarks/ocr.py), checked on the held-out seeds 9100+ (never tuned on).
     ``name_at`` was set so that on those renders no game is named wrong, while every
     look's own game is named on at least 99 % of them. Colour distances are CIELAB dE

@@ -19,14 +19,41 @@ from assistant.errors import BoardTextError, MissingDependencyError, UnsureTiles
 if TYPE_CHECKING:
     # Annotations only: typed boards go through this module (pipeline) without loading
     # numpy or OpenCV.
-    from assistant.bonus import BonusGrid
-    from assistant.cut import TileImage
-    from assistant.games import GameGuess
-    from assistant.locate import Image, LocatedBoard, Point
-    from assistant.recognize import TileReading
+    from assistant.bonus import BonusConfig, BonusGrid
+    from assistant.cut import CutConfig, TileImage
+    from assistant.games import GameGuess, GamesConfig
+    from assistant.locate import Image, LocateConfig, LocatedBoard, Point
+    from assistant.recognize import RecognizeConfig, TileReading
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
+
+
+@dataclass(frozen=True)
+class ReaderConfig:
+    """Every reading stage's tuned numbers in one value, which ``read_array`` passes down:
+    ``locate`` (finding the board), ``games`` (recognising the game), ``cut`` (glyphs and
+    point values), ``recognize`` (the engines, the confidence ``threshold``, Tesseract) and
+    ``bonus`` (bonus squares, and their ``sure`` level; it is also the one the game
+    recognizer measures faces with, replacing ``games.bonus``). A section left None is that
+    stage's own default config class, which documents how each number was tuned."""
+
+    locate: LocateConfig | None = None
+    games: GamesConfig | None = None
+    cut: CutConfig | None = None
+    recognize: RecognizeConfig | None = None
+    bonus: BonusConfig | None = None
+
+    def games_config(self) -> GamesConfig:
+        from assistant.games import GamesConfig
+
+        games = self.games or GamesConfig()
+        return games if self.bonus is None else replace(games, bonus=self.bonus)
+
+    def recognize_config(self) -> RecognizeConfig:
+        from assistant.recognize import RecognizeConfig
+
+        return self.recognize or RecognizeConfig()
 
 
 @dataclass(frozen=True)
@@ -35,9 +62,8 @@ class ReadOptions:
     fixes: tuple[tuple[int, int, str], ...] = ()  # 0-based (row, col, board-text token)
     debug_dir: Path | None = None  # write the located board, tile crops and masks here
     literal_q: bool = False  # a fixed "Q" means a plain Q
-    threshold: float | None = None  # confidence threshold (None: the recognizer's default)
-    use_tesseract: bool = True  # ask Tesseract for a second opinion on unsure tiles
     game: str | None = None  # the user's --game (None: recognize it from the picture)
+    config: ReaderConfig = field(default_factory=ReaderConfig)  # the stages' tuned numbers
 
 
 @dataclass(frozen=True)
@@ -212,6 +238,7 @@ def reading_from_tiles(
     readings: Sequence[TileReading],
     *,
     threshold: float,
+    bonus_sure: float | None = None,
     game: GameGuess | None,
     bonuses: BonusGrid | None,
     elapsed_ms: float,
@@ -222,6 +249,10 @@ def reading_from_tiles(
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
     from assistant.games import q_rule
 
+    if bonus_sure is None:
+        from assistant.bonus import BonusConfig
+
+        bonus_sure = BonusConfig().sure
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
     # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q.
     game_name = game.name if game is not None else None
@@ -259,7 +290,8 @@ def reading_from_tiles(
                 k_row.append(tuple((q_label(x, plain_q), cf) for x, cf in tr.candidates))
             if tr.value_confidence < threshold and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
-            if bonus is not None and not bonus.sure and (fix is None or fix.bonus is None):
+            bonus_unsure = bonus is not None and bonus.confidence < bonus_sure
+            if bonus_unsure and (fix is None or fix.bonus is None):
                 unsure_bonuses.append((r, c))
             v_row.append(value)
             b_row.append(bonus_kind)
@@ -309,7 +341,7 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_board
-    from assistant.recognize import RecognizeConfig, recognize_tiles
+    from assistant.recognize import recognize_tiles
 
     t0 = start if start is not None else time.perf_counter()
     timings: dict[str, float] = {}
@@ -322,11 +354,13 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         timings[name] = (now - mark) * 1000
         mark = now
 
-    located = locate_board(image, size=options.size)
+    cfg = options.config
+    located = locate_board(image, size=options.size, config=cfg.locate)
     if options.size is not None:
         check_size(image, located)
     lap("locate")
-    guess, bonuses = read_game_and_bonuses(image, located, game=options.game)
+    games = cfg.games_config()
+    guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
     if guess.size_conflict and options.size is None:
         from assistant.errors import BoardShapeError
 
@@ -337,11 +371,11 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
             "game it is",
         )
     lap("game")
-    tiles = cut_tiles(located)
+    tiles = cut_tiles(located, cfg.cut)
     lap("cut")
-    config = RecognizeConfig(tesseract="auto" if options.use_tesseract else "never")
-    threshold = options.threshold if options.threshold is not None else config.threshold
-    readings = recognize_tiles(tiles, config=config, threshold=threshold)
+    config = cfg.recognize_config()
+    threshold = config.threshold
+    readings = recognize_tiles(tiles, config=config)
     lap("recognize")
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]
@@ -349,7 +383,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     reading = reading_from_tiles(
         located,
         readings,
-        threshold=threshold,
+        threshold=config.threshold,
+        bonus_sure=games.bonus.sure,
         game=guess,
         bonuses=bonuses,
         elapsed_ms=(time.perf_counter() - t0) * 1000,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -52,8 +51,7 @@ class Run:
     records: list[dict[str, Any]]
     summary: BatchSummary
     stamps: Stamps
-    parent_cpu_s: float  # CPU time of this (the writing) process during the run
-    workers_cpu_s: float  # CPU time of the worker processes (reaped by the end of the run)
+    parent_cpu_s: float  # CPU time of this (the hashing and writing) process during the run
 
     @property
     def steady(self) -> float:
@@ -63,12 +61,10 @@ class Run:
 
 def run(folder: Path, out: Path, jobs: int) -> Run:
     stamps = Stamps()
-    cpu, children = time.process_time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time()
     summary = run_batch([folder], BatchOptions(out=out, jobs=jobs), progress=stamps)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    workers = (after.ru_utime + after.ru_stime) - (children.ru_utime + children.ru_stime)
     records = [json.loads(x) for x in out.read_text().splitlines()]
-    return Run(jobs, records, summary, stamps, time.process_time() - cpu, workers)
+    return Run(jobs, records, summary, stamps, time.process_time() - cpu)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,12 +99,11 @@ def main(argv: list[str] | None = None) -> int:
         for phase in ("decode_ms", "read_ms", "solve_ms"):
             xs = sorted(r["timings"].get(phase, 0.0) for r in ok)
             print(f"    {phase[:-3]}: median {xs[len(xs) // 2]:.0f} ms")
-    cores = os.cpu_count() or 1
+    busy = sum(r["timings"]["total_ms"] for r in records if "timings" in r) / 1000
     print(
-        f"  CPU: workers {main_run.workers_cpu_s:.2f} s, parent (hashing, writing) "
-        f"{main_run.parent_cpu_s:.2f} s, over {summary.elapsed_s:.2f} s x {cores} cores: "
-        f"{(main_run.workers_cpu_s + main_run.parent_cpu_s) / (summary.elapsed_s * cores):.0%} "
-        "busy"
+        f"  workers busy on images {busy:.2f} s of {summary.elapsed_s:.2f} s x {args.jobs} "
+        f"workers ({busy / (summary.elapsed_s * args.jobs):.0%}; the rest is start-up and "
+        f"waiting for the next image); parent CPU (hashing, writing) {main_run.parent_cpu_s:.2f} s"
     )
     if baseline is not None:
         speedup = summary.throughput / baseline.summary.throughput

@@ -2,7 +2,7 @@
 
     python benchmarks/calibrate.py fixtures/real [--table] [-v] [--sizes DIR...]
 
-The data collection lives in ``assistant.recognize.calibrate`` (its docstring explains the
+The data collection lives in ``tools.calibrate`` (its docstring explains the
 positives, the withheld-class negatives and the value-digit stress test); this script fits
 the logistic calibration, prints the numbers to paste into ``RecognizeConfig``, and with
 ``--table`` the per-board accuracy of the shipped settings.
@@ -17,9 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the dev-only tools/
+
 from assistant.cut import cut_tiles
 from assistant.recognize import RecognizeConfig
-from assistant.recognize.calibrate import (
+from assistant.recognize.template import TemplateRecognizer
+from tools.calibrate import (
     FixtureBoard,
     collect,
     collect_values,
@@ -27,7 +30,6 @@ from assistant.recognize.calibrate import (
     fixture_boards,
     value_stress_by_size,
 )
-from assistant.recognize.template import TemplateRecognizer
 
 
 def main(argv: Sequence[str] | None = None) -> int:

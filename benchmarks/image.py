@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from solver import Row, print_table, run_child  # benchmarks/solver.py
+from solver import Row, compile_package, print_table, run_child  # benchmarks/solver.py
 
 REPO = Path(__file__).resolve().parent.parent
 SHOT = REPO / "fixtures" / "real" / "wordament" / "blackmonk13_mobile_2_letter_or.jpg"
@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--image", type=Path, default=SHOT, help="the screenshot")
     args = parser.parse_args(argv)
 
+    compile_package()
     with tempfile.TemporaryDirectory(prefix="boggle-bench-") as tmp:
         env = {**os.environ, "BOGGLE_ASSISTANT_CACHE_DIR": tmp, "OMP_NUM_THREADS": "1"}
         one_shot = [sys.executable, "-m", "assistant", "solve", str(args.image)]

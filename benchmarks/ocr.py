@@ -6,7 +6,7 @@ Sets:
 
 * **real**: fixtures/real (25 screenshots and photos with hand-checked labels);
 * **synthetic**: fixtures/synthetic (the committed 4 per look, seeds 2024-2027);
-* **generated**: ``--per-look`` boards per look rendered in memory by assistant.synth,
+* **generated**: ``--per-look`` boards per look rendered in memory by tools.synth,
   seeds from ``--seed`` on (3000-: the range the reader was tuned on); not written to disk;
 * **held-out**: ``--held-out`` boards per look from ``--held-out-seed`` on (9100-: seeds
   nobody tunes on; report them, never tune on them. 9000-9009 were looked at once, for the
@@ -72,6 +72,7 @@ from assistant.locate import locate_board  # noqa: E402
 from assistant.read import UNSURE, BoardReading, ReadOptions, read_array  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))  # the dev-only tools/ (tools.synth renders the generated set)
 REAL = REPO / "fixtures" / "real"
 SYNTHETIC = REPO / "fixtures" / "synthetic"
 Label = dict[str, Any]
@@ -248,7 +249,7 @@ def generated_cases(
 
 def _renderer(look: str, seed: int) -> Callable[[], tuple[Label, bytes]]:
     def render() -> tuple[Label, bytes]:
-        from assistant.synth import render_board
+        from tools.synth import render_board
 
         board = render_board(look, seed)
         return board.label, board.data
@@ -691,7 +692,7 @@ def miss_lines(results: Sequence[Result], limit: int = 40) -> list[str]:
 
 
 def parse_args(argv: Sequence[str] | None) -> tuple[Settings, Path | None]:
-    from assistant.synth import LOOKS
+    from tools.synth import LOOKS
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-look", type=int, default=None, help="generated boards per look")

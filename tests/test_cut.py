@@ -21,7 +21,7 @@ from assistant.cut import (
     face_tilt,
 )
 from assistant.locate import LocatedBoard
-from assistant.recognize.calibrate import fixture_boards
+from tools.calibrate import fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 BOARDS = {b.name: b for b in fixture_boards(REAL)}

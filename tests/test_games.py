@@ -214,7 +214,7 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
     drawn line lost) is refused as a shape error with the fix, not read with confidence."""
     from assistant.errors import BoardShapeError
     from assistant.imageio import decode_image
-    from assistant.synth import render_board
+    from tools.synth import render_board
 
     board = render_board("spellcast-arrows", 3010)  # its last column lies under a line
     image = decode_image(board.data)

@@ -9,7 +9,7 @@ import pytest
 
 from assistant.cut import cut_tile
 from assistant.imageio import decode_image
-from assistant.read import UNSURE, ReadOptions, read_array
+from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
 from assistant.recognize import RecognizeConfig, recognize_tiles
 
 CELL = 128
@@ -59,10 +59,11 @@ def test_an_empty_face_is_blank() -> None:
 def test_spellcast_boards_with_drawn_arrows(seed: int) -> None:
     """The generator's SpellCast look with another solver's arrows: every tile under them
     is read right or reported unsure, none blank, none wrong with confidence."""
-    from assistant.synth import render_board
+    from tools.synth import render_board
 
     board = render_board("spellcast-arrows", seed)
-    reading = read_array(decode_image(board.data), ReadOptions(use_tesseract=False))
+    no_tesseract = ReaderConfig(recognize=RecognizeConfig(tesseract="never"))
+    reading = read_array(decode_image(board.data), ReadOptions(config=no_tesseract))
     assert (reading.rows, reading.cols) == (5, 5)
     assert reading.game == "spellcast"
     for r, row in enumerate(board.label["letters"]):

@@ -20,7 +20,7 @@ SEED, Q_AT = 3002, (4, 4)
 
 @cache
 def _spellcast_with_q() -> tuple[object, list[list[str]]]:
-    from assistant.synth import render_board
+    from tools.synth import render_board
 
     board = render_board("spellcast-discord", SEED)
     assert board.label["letters"][Q_AT[0]][Q_AT[1]] == "Q"

@@ -351,3 +351,29 @@ def test_learn_warns_when_a_label_contradicts_what_the_reader_sees(
     err = capsys.readouterr().err
     assert "tile r1c1 is labelled X but reads as E" in err
     assert err.count("warning:") == 1  # the other fifteen agree
+
+
+def test_one_reader_config_reaches_every_stage() -> None:
+    """ReadOptions.config: each section is the one its stage uses (tuned numbers are passed
+    down, never re-read from the stage's defaults)."""
+    from assistant.bonus import BonusConfig
+    from assistant.locate import LocateConfig
+    from assistant.read import ReaderConfig
+    from assistant.recognize import RecognizeConfig
+
+    shot = SYNTHETIC / "ruzzle_2025.png"
+    plain = read_image(shot)
+    assert plain.bonuses is not None and plain.uncertain_bonuses == ()
+    # recognize: a stricter threshold makes tiles unsure
+    strict = ReaderConfig(recognize=RecognizeConfig(threshold=0.999999, tesseract="never"))
+    assert len(read_image(shot, ReadOptions(config=strict)).uncertain) > len(plain.uncertain)
+    # bonus: the sure level decides which bonus squares are unsure
+    doubtful = read_image(shot, ReadOptions(config=ReaderConfig(bonus=BonusConfig(sure=1.01))))
+    n_bonuses = sum(b is not None for row in plain.bonuses for b in row)
+    assert len(doubtful.uncertain_bonuses) == n_bonuses > 0
+    # locate: asking for more tile shapes than a 4x4 board has finds no board
+    from assistant.errors import BoardNotFoundError
+
+    tiny = ReaderConfig(locate=LocateConfig(min_tiles=100))
+    with pytest.raises(BoardNotFoundError):
+        read_image(shot, ReadOptions(config=tiny))

@@ -4,7 +4,7 @@ Tesseract sheet engine (one call per board), and what happens without Tesseract.
 
 Boards: fixtures/real (see its README for sources). Tight grid crops are split evenly; the
 two physical photos are rectified from lattice corners measured by hand
-(``assistant.recognize.calibrate.HAND_CORNERS``), so these tests do not depend on locate.
+(``tools.calibrate.HAND_CORNERS``), so these tests do not depend on locate.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ from assistant.recognize import (
     same_letter_values,
 )
 from assistant.recognize import tesseract as tess
-from assistant.recognize.calibrate import FixtureBoard, fixture_boards
 from assistant.recognize.template import (
     GLYPH_CLASSES,
     TemplateRecognizer,
@@ -37,6 +36,7 @@ from assistant.recognize.template import (
     learn,
     load_templates,
 )
+from tools.calibrate import FixtureBoard, fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 SYNTHETIC = REAL.parent / "synthetic"
@@ -523,8 +523,8 @@ def test_synthetic_values_read_exactly_with_tesseract(
 def test_tiny_values_need_a_second_opinion(matcher: TemplateRecognizer) -> None:
     """Values under 6 px tall in the source (a SpellCast board with 24 px tiles): however
     well the templates match, they alone never make such a value confident."""
-    from assistant.recognize.calibrate import rectify
-    from assistant.synth import render_board
+    from tools.calibrate import rectify
+    from tools.synth import render_board
 
     rendered = render_board("spellcast-discord", 7003, tile_px=24)
     label = rendered.label

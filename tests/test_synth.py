@@ -1,4 +1,4 @@
-"""The synthetic-board generator (assistant.synth): deterministic renders, labels that follow
+"""The synthetic-board generator (tools.synth): deterministic renders, labels that follow
 the shared/realboards schema, every look at several tile sizes, corners that really enclose
 the drawn tiles, realistic letters, knob validation, the CLI and the committed set."""
 
@@ -16,10 +16,10 @@ import pytest
 
 from assistant.dice import faces_fit_dice
 from assistant.errors import MissingDependencyError
-from assistant.synth import LOOK_SPECS, LOOKS, SynthBoard, render_board
-from assistant.synth import paint as synth_paint
-from assistant.synth.__main__ import main as synth_main
-from assistant.synth.content import BIG_DICE, CLASSIC_DICE
+from tools.synth import LOOK_SPECS, LOOKS, SynthBoard, render_board
+from tools.synth import paint as synth_paint
+from tools.synth.__main__ import main as synth_main
+from tools.synth.content import BIG_DICE, CLASSIC_DICE
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures" / "synthetic"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx
-from assistant.synth.paint import RGB, draw_text, draw_text_at, paste_shape
+from tools.synth.base import Ctx
+from tools.synth.paint import RGB, draw_text, draw_text_at, paste_shape
 
 PHONES: tuple[tuple[str, int, int], ...] = (
     ("ios", 1170, 2532),  # iPhone 12-14

@@ -14,13 +14,13 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx, Knobs, Scene, add_clutter, fit_lattice, ui_word
-from assistant.synth.chrome import avatar, clock_text, traffic_lights
-from assistant.synth.content import BoardContent
-from assistant.synth.looks_phone import WORDAMENT_WOOD_TILE
-from assistant.synth.looks_spellcast import FACE_TOP, INK, spellcast_canvas
-from assistant.synth.looks_wordhunt import WOOD_LIGHT, wordhunt_screen
-from assistant.synth.paint import (
+from tools.synth.base import Ctx, Knobs, Scene, add_clutter, fit_lattice, ui_word
+from tools.synth.chrome import avatar, clock_text, traffic_lights
+from tools.synth.content import BoardContent
+from tools.synth.looks_phone import WORDAMENT_WOOD_TILE
+from tools.synth.looks_spellcast import FACE_TOP, INK, spellcast_canvas
+from tools.synth.looks_wordhunt import WOOD_LIGHT, wordhunt_screen
+from tools.synth.paint import (
     RGB,
     draw_text,
     draw_text_at,
@@ -34,7 +34,7 @@ from assistant.synth.paint import (
     vertical_gradient,
     wood,
 )
-from assistant.synth.tiles import draw_tile
+from tools.synth.tiles import draw_tile
 
 SCREENS: tuple[tuple[int, int], ...] = (
     (1920, 1080),

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.synth.base import Corners
+from tools.synth.base import Corners
 
 U8Image = npt.NDArray[np.uint8]
 FloatImage = npt.NDArray[np.float32]

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx, Lattice, fit_lattice
-from assistant.synth.chrome import avatar
-from assistant.synth.content import BoardContent
-from assistant.synth.paint import (
+from tools.synth.base import Ctx, Lattice, fit_lattice
+from tools.synth.chrome import avatar
+from tools.synth.content import BoardContent
+from tools.synth.paint import (
     RGB,
     draw_text,
     draw_text_at,

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
-from assistant.synth.paint import RGB, Painter, draw_text, paste_shape
+from tools.synth.paint import RGB, Painter, draw_text, paste_shape
 
 T = TypeVar("T")
 Corners = npt.NDArray[np.float64]  # 4 x 2: TL, TR, BR, BL in pixels

@@ -20,7 +20,7 @@ A logistic regression (L2-regularized, equal class weights) of positive vs negat
     python benchmarks/calibrate.py fixtures/real --sizes fixtures/synthetic DIR...
 
 also runs the value-digit stress test on every labelled board of the directories after
-``--sizes`` (synthetic boards carry their lattice corners, so ``python -m assistant.synth
+``--sizes`` (synthetic boards carry their lattice corners, so ``python -m tools.synth
 --out DIR --seed 9100 --per-look 12`` makes more) and prints, per digit height in source
 pixels, how sure the best wrong digit gets: where ``RecognizeConfig.value_min_px`` comes from.
 """
@@ -81,7 +81,7 @@ def rectify(
 def fixture_boards(root: Path, cell_px: int = 128) -> Iterator[FixtureBoard]:
     """The labelled boards of ``root/labels.json`` that need no locating: tight crops
     (split evenly), the photos in ``HAND_CORNERS``, and boards whose label gives the
-    lattice ``corners`` (the synthetic boards of ``assistant.synth``)."""
+    lattice ``corners`` (the synthetic boards of ``tools.synth``)."""
     for entry in json.loads((root / "labels.json").read_text()):
         name = entry["file"]
         given = entry.get("corners")

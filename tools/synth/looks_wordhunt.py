@@ -24,10 +24,10 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice
-from assistant.synth.chrome import avatar, home_indicator, pick_phone, status_bar
-from assistant.synth.content import BoardContent
-from assistant.synth.paint import (
+from tools.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice
+from tools.synth.chrome import avatar, home_indicator, pick_phone, status_bar
+from tools.synth.content import BoardContent
+from tools.synth.paint import (
     RGB,
     draw_text,
     drop_shadow,

@@ -6,8 +6,8 @@ for tests and benchmarks of the locate and recognize stages.
     board.label        # the shared/realboards/labels.json schema, plus look/corners/params
     board.data         # the encoded file (JPEG or PNG); board.ext is ".jpg" or ".png"
 
-Every render is a pure function of (look, seed, knobs). ``python -m assistant.synth`` writes
-a labelled set (see ``assistant/synth/__main__.py``). Dev/benchmark tool: it draws with the
+Every render is a pure function of (look, seed, knobs). ``python -m tools.synth`` writes
+a labelled set (see ``tools/synth/__main__.py``). Dev/benchmark tool: it draws with the
 system fonts of the Debian packages fonts-dejavu-core, fonts-liberation,
 fonts-roboto-unhinted and fonts-open-sans, and says which to install when one is missing.
 """
@@ -25,9 +25,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.synth import camera
-from assistant.synth.base import Ctx, Knobs, Scene
-from assistant.synth.content import (
+from tools.synth import camera
+from tools.synth.base import Ctx, Knobs, Scene
+from tools.synth.content import (
     BIG_DICE,
     CLASSIC_DICE,
     RUZZLE_VALUES,
@@ -38,21 +38,21 @@ from assistant.synth.content import (
     deal_wordament,
     roll_dice,
 )
-from assistant.synth.looks_boggle import render_boggle
-from assistant.synth.looks_desktop import (
+from tools.synth.looks_boggle import render_boggle
+from tools.synth.looks_desktop import (
     render_spellcast_arrows,
     render_spellcast_discord,
     render_wordament_desktop,
     render_wordhunt_desktop,
 )
-from assistant.synth.looks_phone import (
+from tools.synth.looks_phone import (
     render_ruzzle,
     render_scramble,
     render_wordament_orange,
     render_wordament_wood,
 )
-from assistant.synth.looks_wordhunt import render_wordhunt, render_wordhunt_photo
-from assistant.synth.paint import check_fonts
+from tools.synth.looks_wordhunt import render_wordhunt, render_wordhunt_photo
+from tools.synth.paint import check_fonts
 
 __all__ = ["LOOKS", "LOOK_SPECS", "KnobRanges", "LookSpec", "SynthBoard", "render_board"]
 

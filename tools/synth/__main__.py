@@ -1,4 +1,4 @@
-"""``python -m assistant.synth --out DIR --per-look N --seed S``: write a labelled set of
+"""``python -m tools.synth --out DIR --per-look N --seed S``: write a labelled set of
 synthetic boards (JPEG or PNG files as each render chose, plus labels.json).
 
 Image i (0-based) of every look uses seed S + i; the whole set is a pure function of the
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import AssistantError, ExitCode
-from assistant.synth import LOOKS, render_board
+from tools.synth import LOOKS, render_board
 
 
 def _knob(text: str) -> tuple[str, Any]:
@@ -62,7 +62,7 @@ def merge_labels(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> list[d
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
-        prog="python -m assistant.synth",
+        prog="python -m tools.synth",
         description="Render labelled synthetic Boggle-style boards in the looks of the real games.",
     )
     ap.add_argument(

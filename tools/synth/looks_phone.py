@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from assistant.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice, ui_word
-from assistant.synth.chrome import avatar, home_indicator, pick_phone, status_bar
-from assistant.synth.content import BoardContent, wordament_theme
-from assistant.synth.paint import (
+from tools.synth.base import Ctx, Knobs, Lattice, Scene, add_clutter, fit_lattice, ui_word
+from tools.synth.chrome import avatar, home_indicator, pick_phone, status_bar
+from tools.synth.content import BoardContent, wordament_theme
+from tools.synth.paint import (
     RGB,
     draw_text,
     draw_text_at,
@@ -25,7 +25,7 @@ from assistant.synth.paint import (
     vertical_gradient,
     wood,
 )
-from assistant.synth.tiles import TileStyle, draw_tile
+from tools.synth.tiles import TileStyle, draw_tile
 
 Box = tuple[float, float, float, float]
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from assistant.synth.base import Ctx, Knobs, Lattice, Scene
-from assistant.synth.content import BoardContent
-from assistant.synth.paint import (
+from tools.synth.base import Ctx, Knobs, Lattice, Scene
+from tools.synth.content import BoardContent
+from tools.synth.paint import (
     RGB,
     drop_shadow,
     fabric,

@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 
 from PIL import Image
 
-from assistant.synth.base import Ctx
-from assistant.synth.paint import (
+from tools.synth.base import Ctx
+from tools.synth.paint import (
     RGB,
     draw_text,
     draw_text_at,
