@@ -134,17 +134,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(ExitCode.USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _game_options() -> _Parser:
-    """--game, --dict, --min-len, --top: declared once, shared by solve, watch and batch."""
+def _game_option() -> _Parser:
+    """--game: declared once, shared by every command that reads or solves a board."""
     p = _Parser(add_help=False)
-    g = p.add_argument_group("solving")
-    g.add_argument(
+    p.add_argument(
         "--game",
         default=None,
         metavar="GAME",
         help=f"the game, for its rules and scores: {', '.join(GAMES)} (default: boggle for "
         "text; auto for images: the game recognised in the picture)",
     )
+    return p
+
+
+def _solving_options() -> _Parser:
+    """--dict, --min-len, --top: declared once, shared by solve, watch, batch and serve."""
+    p = _Parser(add_help=False)
+    g = p.add_argument_group("solving")
     g.add_argument("--dict", dest="dict_path", metavar="PATH", help="word list (default ENABLE)")
     g.add_argument(
         "--min-len",
@@ -210,12 +216,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="tracebacks and details")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    game, size, image = _game_options(), _size_option(), _image_options()
+    game, solving = _game_option(), _solving_options()
+    size, image = _size_option(), _image_options()
     where = _screen_options()
 
     p = sub.add_parser(
         "solve",
-        parents=[game, size, image],
+        parents=[game, solving, size, image],
         help="list every word on a board (text, text file, image, or - for stdin)",
         description="List every word on a board, best first.\n\n" + BOARD_HELP,
         epilog="examples:\n  boggle-assistant solve TestingTheSolver\n"
@@ -247,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "read",
-        parents=[size, image],
+        parents=[game, size, image],
         help="read the board in an image, without solving",
         description="Read the board in a screenshot or photo and show it with confidences.",
         epilog=EXIT_CODES_HELP,
@@ -255,7 +262,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("image", metavar="IMAGE")
     p.add_argument("--json", action="store_true", help="the reading as JSON (see README)")
-    p.add_argument("--game", default=None, metavar="GAME", help="the game (default: recognise it)")
 
     p = sub.add_parser(
         "random",
@@ -288,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "watch",
-        parents=[game, size, where],
+        parents=[game, solving, size, where],
         help="watch the screen and solve each new board as it appears",
         description="Capture the screen, find the board, and show its best words live; "
         "a new game is read and solved as soon as it holds still.",
@@ -319,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "batch",
-        parents=[game, size],
+        parents=[game, solving, size],
         help="read (and solve) many images into JSON Lines or CSV",
         description="Read every image given (files, or folders of files) and write one "
         "record per image: the solve --json object plus path and sha256 (with the "
@@ -348,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "serve",
-        parents=[game, size, where],
+        parents=[game, solving, size, where],
         help="a local web page: paste a screenshot, see every word and its path",
         description="Serve the web page on this machine: paste, drop or choose a screenshot "
         "(or type a board), fix any tile, click a word to see its path. Needs the web extra: "

@@ -56,19 +56,6 @@ Pos = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class DecideConfig:
-    """Tuned numbers for the game decision.
-
-    A recognised game below ``min_game_confidence`` is reported as unknown (with its
-    candidates) rather than stated: a wrong game scores every word wrong, the worst bug we
-    can ship. 0.5 means the best look must outweigh all others together; on the committed
-    fixtures recognised games are at 0.93-1.0 (tests/test_games.py), the generic look is
-    reported unknown anyway."""
-
-    min_game_confidence: float = 0.5
-
-
-@dataclass(frozen=True)
 class Request:
     """What a front-end asks of the pipeline (the user's options)."""
 
@@ -77,7 +64,6 @@ class Request:
     best_guess: bool = False  # unsure policy: solve with best candidates instead of stopping
     solve: bool = True  # False: read and decide only (``read`` command, ``batch --no-solve``)
     read: ReadOptions = field(default_factory=ReadOptions)
-    config: DecideConfig = field(default_factory=DecideConfig)
 
     @property
     def chosen_game(self) -> str | None:
@@ -256,9 +242,10 @@ def _game_choice(
         return game_for_board(get_game(chosen), rows, cols), 1.0, "user", candidates
     if reading is None:
         return game_for_board(get_game(TEXT_DEFAULT_GAME), rows, cols), 1.0, "default", ()
-    confident = reading.game_confidence >= request.config.min_game_confidence
+    # The recognizer names a game only when sure enough (``GamesConfig.name_at``, in the
+    # ReaderConfig's games section): one threshold, not a second one here.
     game = game_for_look(reading.game, rows, cols) if reading.game is not None else None
-    if game is not None and confident:
+    if game is not None:
         return game, reading.game_confidence, "picture", candidates
     return None, reading.game_confidence, "unknown", candidates
 

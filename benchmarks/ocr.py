@@ -309,10 +309,13 @@ def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Resul
     score = score_tiles(reading.tiles if reading else None, want)
     values = None
     if label.get("tile_values") is not None:
+        want_values = label["tile_values"]
+        # A board refused (no reading) uses none of its values: all refused, not missing.
+        refused = {(r, c) for r, row in enumerate(want_values) for c, _ in enumerate(row)}
         values = score_values(
             reading.values if reading else None,
-            label["tile_values"],
-            set(reading.uncertain_values) if reading else set(),
+            want_values,
+            set(reading.uncertain_values) if reading else refused,
         )
     flagged = reading is None or bool(
         reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses

@@ -70,7 +70,7 @@ def test_the_user_game_wins_then_the_recognised_one() -> None:
 
 
 def test_an_unsure_or_unrecognised_game_is_unknown_never_stated() -> None:
-    for reading in (_reading(game=None, confidence=0.2), _reading(game="ruzzle", confidence=0.4)):
+    for reading in (_reading(game=None, confidence=0.2), _reading(game="generic")):
         outcome = pipeline.outcome_of(reading, pipeline.Request(), None)
         assert outcome.decision.game is None and outcome.decision.source == "unknown"
         assert outcome.decision.scored_as == pipeline.FALLBACK_RULES

@@ -123,10 +123,11 @@ class RecognizeConfig:
     split_penalty: float = 0.05
     invalid_factor: float = 0.3  # confidence kept by a malformed label ("A-B", "/A")
     obstructed_factor: float = 0.5  # ...and by a tile crossed by a line from outside
-    # ...or by one whose line (another colour than the letter) was taken out: the letter
-    # may have a gap where the line ran, so its reading is trusted only at a raw confidence
-    # of 0.97 or more (0.8 / 0.825). On the SpellCast arrows look the letters misread under
-    # lines came at 0.95 (the Tesseract-agreement level) and below; right ones up to 0.996.
+    # A tile whose line (another colour than the letter) was taken out: the letter may have
+    # a gap where the line ran, so its final reading (after the second opinion) is trusted
+    # only at a raw confidence of 0.97 or more (0.8 / 0.825). On the SpellCast arrows look
+    # the letters misread under lines came at 0.95 (the Tesseract-agreement level) and
+    # below; right ones up to 0.996.
     overdrawn_factor: float = 0.825
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
@@ -304,6 +305,13 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
+        if tile.overdrawn and not tile.obstructed:
+            # A letter read under a removed line, by whichever engine: trusted only at a
+            # raw confidence of 0.97 (Tesseract agreeing at 0.95 is not enough there).
+            cands = [
+                Candidate(c.label, c.confidence * cfg.overdrawn_factor, c.score, c.turn, c.engine)
+                for c in cands
+            ]
         best = cands[0]
         value, value_conf = values[i]
         readings.append(

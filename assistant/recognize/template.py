@@ -786,8 +786,6 @@ class TemplateRecognizer:
             conf *= cfg.invalid_factor
         if tile.obstructed:
             conf *= cfg.obstructed_factor
-        elif tile.overdrawn:
-            conf *= cfg.overdrawn_factor
         out = [Candidate(label, conf, best.score, best.turn, self.name)]
         seen = {label}
         alternatives: list[tuple[float, str, int]] = []
