@@ -241,6 +241,13 @@ class Grabber:
                 hint="check that the X server or desktop session is running",
             ) from err
         height, width = int(shot.height), int(shot.width)
+        if width < 1 or height < 1 or len(shot.raw) != width * height * 4:
+            # A server dying mid-grab can hand back an empty or short frame: that is the
+            # same lost display, not a picture to read.
+            raise CaptureError(
+                "the display went away (it returned an incomplete picture)",
+                hint="check that the X server or desktop session is running",
+            )
         pixels = np.frombuffer(shot.raw, dtype=np.uint8).reshape(height, width, 4)
         return Frame(pixels=pixels, region=region, captured_at=start)
 

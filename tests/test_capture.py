@@ -140,3 +140,29 @@ def test_display_gone_mid_run_is_a_capture_error(screen: VirtualScreen) -> None:
         grabber.grab(Region(0, 0, 10, 10))
     assert "AssertionError" not in str(err.value)  # mss's bare assert is not a message
     grabber.close()  # must not raise although the server is gone
+
+
+@pytest.mark.display
+@pytest.mark.parametrize("width,height,raw", [(0, 0, b""), (10, 10, b"\0" * 40)])
+def test_an_incomplete_frame_is_a_lost_display(
+    screen: VirtualScreen, width: int, height: int, raw: bytes
+) -> None:
+    """A server dying mid-grab can hand mss an empty or short picture; watch must hear
+    'the display went away', never an OpenCV error from resizing nothing."""
+
+    class DyingScreen:  # what mss's grab returned as the X server went down
+        def __init__(self, real: object) -> None:
+            self.real = real
+
+        def grab(self, monitor: object) -> object:
+            shot = type("Shot", (), {"width": width, "height": height, "raw": raw})
+            return shot()
+
+        def close(self) -> None:
+            self.real.close()  # type: ignore[attr-defined]
+
+    grabber = open_grabber(screen.display)
+    grabber._sct = DyingScreen(grabber._sct)
+    with pytest.raises(CaptureError, match=r"^the display went away"):
+        grabber.grab(Region(0, 0, 10, 10))
+    grabber.close()
