@@ -221,7 +221,7 @@ class ImageProcessor:
 
     def _process(self, path: str, sha256: str | None, start: float) -> Record:
         from assistant import pipeline
-        from assistant.imageio import decode_image
+        from assistant.imageio import decode_for_reading
 
         file = Path(path)
         try:
@@ -232,9 +232,11 @@ class ImageProcessor:
             raise ImageError(f"cannot read {path}: {err.strerror or err}") from None
         if sha256 is None:
             sha256 = hashlib.sha256(data).hexdigest()
-        image = decode_image(data, name=path)
+        image, scale = decode_for_reading(data, name=path)
         t_decoded = time.perf_counter()
-        outcome = pipeline.run(image, self.settings.request, self.dictionary, start=t_decoded)
+        outcome = pipeline.run(
+            image, self.settings.request, self.dictionary, start=t_decoded, scale=scale
+        )
         record: Record = {"path": path, "sha256": sha256, "status": "ok"}
         record.update(outcome.to_json(top=self.settings.top))
         timings = {

@@ -592,15 +592,22 @@ def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
     return worst
 
 
-def _read(path: str | Path, request: Request) -> tuple[Image, BoardReading]:
+def _read(
+    path: str | Path, request: Request, *, full: bool = False
+) -> tuple[Image, BoardReading]:
+    """The image and its reading; ``full``: the image at full size (for drawing on), else
+    a big JPEG may come back reduced (the reading's corners are the file's either way)."""
     import time
 
     from assistant import pipeline
-    from assistant.imageio import load_image
+    from assistant.imageio import load_for_reading, load_image
 
     start = time.perf_counter()
-    image = load_image(path)
-    return image, pipeline.read(image, request, start=start)
+    if full:
+        image, scale = load_image(path), 1
+    else:
+        image, scale = load_for_reading(path)
+    return image, pipeline.read(image, request, start=start, scale=scale)
 
 
 def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
@@ -608,7 +615,7 @@ def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
 
     if request.chosen_game is not None:
         _check_game(request.chosen_game)
-    image, reading = _read(path, request)
+    image, reading = _read(path, request, full=args.overlay is not None)
     decision = pipeline.decide(reading, request)  # stops here on unsure tiles
     dictionary = _load_dictionary(args.dict_path, args.verbose)
     outcome = pipeline.solve(decision, dictionary, read_ms=reading.elapsed_ms)

@@ -210,17 +210,32 @@ def preload_reader() -> None:
 
 
 def read(
-    source: str | Path | Image, request: Request | None = None, *, start: float | None = None
+    source: str | Path | Image,
+    request: Request | None = None,
+    *,
+    start: float | None = None,
+    scale: int = 1,
 ) -> BoardReading:
     """Read the board in an image file or a BGR array (load -> locate -> cut -> recognize).
-    ``start``: when the caller's clock started (decode time counts as read time)."""
-    from assistant.imageio import load_image
+    ``start``: when the caller's clock started (decode time counts as read time). A file is
+    decoded reduced when it is much bigger than the reader needs
+    (:func:`assistant.imageio.load_for_reading`); an array given reduced comes with its
+    ``scale`` (its coordinates times ``scale`` are the original's). The reading's corners are
+    always in the original image's pixels."""
+    from assistant.imageio import load_for_reading
     from assistant.read import read_array
 
     request = request or Request()
     t0 = start if start is not None else time.perf_counter()
-    image = load_image(source) if isinstance(source, (str, Path)) else source
-    return read_array(image, request.read_options(), start=t0)
+    if isinstance(source, (str, Path)):
+        image, scale = load_for_reading(source)
+    else:
+        image = source
+    reading = read_array(image, request.read_options(), start=t0)
+    if scale == 1:
+        return reading
+    tl, tr, br, bl = ((x * scale, y * scale) for x, y in reading.corners)
+    return replace(reading, corners=(tl, tr, br, bl))
 
 
 # --------------------------------------------------------------------------- decide
@@ -332,10 +347,12 @@ def run(
     dictionary: Dictionary | None,
     *,
     start: float | None = None,
+    scale: int = 1,
 ) -> Outcome:
-    """``read -> decide -> solve`` for one image (a file path or a BGR array)."""
+    """``read -> decide -> solve`` for one image (a file path or a BGR array, given reduced
+    by ``scale`` as :func:`read` says)."""
     t0 = start if start is not None else time.perf_counter()
-    reading = read(source, request, start=t0)
+    reading = read(source, request, start=t0, scale=scale)
     return outcome_of(reading, request, dictionary, read_ms=(time.perf_counter() - t0) * 1000)
 
 
