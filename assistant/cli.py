@@ -592,9 +592,7 @@ def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
     return worst
 
 
-def _read(
-    path: str | Path, request: Request, *, full: bool = False
-) -> tuple[Image, BoardReading]:
+def _read(path: str | Path, request: Request, *, full: bool = False) -> tuple[Image, BoardReading]:
     """The image and its reading; ``full``: the image at full size (for drawing on), else
     a big JPEG may come back reduced (the reading's corners are the file's either way)."""
     import time
