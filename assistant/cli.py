@@ -592,20 +592,21 @@ def _solve_stdin(args: argparse.Namespace, request: Request) -> int:
     return worst
 
 
-def _read(path: str | Path, request: Request, *, full: bool = False) -> tuple[Image, BoardReading]:
-    """The image and its reading; ``full``: the image at full size (for drawing on), else
-    a big JPEG may come back reduced (the reading's corners are the file's either way)."""
+def _read(
+    path: str | Path, request: Request, *, full: bool = False
+) -> tuple[Image | None, BoardReading]:
+    """The reading, and with ``full`` the image too (for drawing on); without it a big JPEG
+    may be read from a reduced decode (the reading's corners are the file's either way)."""
     import time
 
     from assistant import pipeline
-    from assistant.imageio import load_for_reading, load_image
+    from assistant.imageio import load_image
 
     start = time.perf_counter()
-    if full:
-        image, scale = load_image(path), 1
-    else:
-        image, scale = load_for_reading(path)
-    return image, pipeline.read(image, request, start=start, scale=scale)
+    if not full:
+        return None, pipeline.read(path, request, start=start)
+    image = load_image(path)
+    return image, pipeline.read(image, request, start=start)
 
 
 def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
@@ -623,6 +624,7 @@ def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
     if args.overlay is not None:
         from assistant.overlay import BoardGeometry, save_overlay
 
+        assert image is not None  # read in full for the overlay
         geometry = BoardGeometry.from_corners(reading.rows, reading.cols, reading.corners)
         save_overlay(args.overlay, image, geometry, outcome.words, top=args.top or 5)
         _warn(f"wrote {args.overlay}")

@@ -74,10 +74,11 @@ def load_image(path: str | Path) -> Image:
     Raises :class:`ImageError` for a missing path, a directory, an empty or truncated file,
     a file in none of the :data:`FORMATS`, or an image above :data:`MAX_PIXELS`.
     """
-    return decode_image(_file_bytes(path), name=str(path))
+    return decode_image(file_bytes(path), name=str(path))
 
 
-def _file_bytes(path: str | Path) -> bytes:
+def file_bytes(path: str | Path) -> bytes:
+    """A file's bytes; :class:`ImageError` for a missing path, a directory or no access."""
     if str(path) == "":
         raise ImageError("no image file given (the path is empty)", hint="give an image's path")
     p = Path(path)
@@ -102,12 +103,6 @@ def _file_bytes(path: str | Path) -> bytes:
 # more pixels (>= 0.62 MP) than many screenshots the reader reads at full size.
 REDUCE_2_PIXELS = 2_500_000
 REDUCE_4_PIXELS = 10_000_000
-
-
-def load_for_reading(path: str | Path) -> tuple[Image, int]:
-    """Like :func:`load_image`, but a big JPEG comes back reduced: returns the image and the
-    factor (1, 2 or 4) by which its coordinates must be multiplied to be the file's."""
-    return decode_for_reading(_file_bytes(path), name=str(path))
 
 
 def decode_for_reading(data: bytes, name: str = "<bytes>") -> tuple[Image, int]:

@@ -30,6 +30,7 @@ Text for people is drawn by ``assistant.render`` from an ``Outcome``; nothing he
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -209,33 +210,67 @@ def preload_reader() -> None:
     load_templates()
 
 
+# A reading of a reduced decode is kept only when its tiles are at least this many pixels
+# across (in the reduced image) and nothing in it is unsure; otherwise the file is read again
+# at full size, so that reducing never costs accuracy (small tiles' value digits and bonus
+# labels are the first to suffer).
+REDUCED_MIN_TILE_PX = 100.0
+
+
 def read(
-    source: str | Path | Image,
+    source: str | Path | bytes | Image,
     request: Request | None = None,
     *,
     start: float | None = None,
-    scale: int = 1,
 ) -> BoardReading:
-    """Read the board in an image file or a BGR array (load -> locate -> cut -> recognize).
-    ``start``: when the caller's clock started (decode time counts as read time). A file is
-    decoded reduced when it is much bigger than the reader needs
-    (:func:`assistant.imageio.load_for_reading`); an array given reduced comes with its
-    ``scale`` (its coordinates times ``scale`` are the original's). The reading's corners are
-    always in the original image's pixels."""
-    from assistant.imageio import load_for_reading
+    """Read the board in an image file, its encoded bytes, or a BGR array (load -> locate ->
+    cut -> recognize). ``start``: when the caller's clock started (decode time counts as read
+    time). A file or bytes much bigger than the reader needs are decoded reduced first
+    (:func:`assistant.imageio.decode_for_reading`); the reading's corners are always in the
+    full image's pixels."""
+    from assistant.imageio import file_bytes
     from assistant.read import read_array
 
     request = request or Request()
+    options = request.read_options()
     t0 = start if start is not None else time.perf_counter()
-    if isinstance(source, (str, Path)):
-        image, scale = load_for_reading(source)
-    else:
-        image = source
-    reading = read_array(image, request.read_options(), start=t0)
+    if not isinstance(source, (str, Path, bytes)):
+        return read_array(source, options, start=t0)
+    if isinstance(source, bytes):
+        return read_encoded(source, options, start=t0)
+    return read_encoded(file_bytes(source), options, name=str(source), start=t0)
+
+
+def read_encoded(
+    data: bytes, options: ReadOptions, *, name: str = "<bytes>", start: float | None = None
+) -> BoardReading:
+    """Read the board in encoded image bytes: a JPEG much bigger than the reader needs is
+    decoded reduced (:func:`assistant.imageio.decode_for_reading`) and that reading kept
+    only when it is as sure as a full one would be (:data:`REDUCED_MIN_TILE_PX`, nothing
+    unsure); else the bytes are decoded and read again at full size. The corners are in the
+    full image's pixels."""
+    from assistant.imageio import decode_for_reading, decode_image
+    from assistant.read import read_array
+
+    t0 = start if start is not None else time.perf_counter()
+    image, scale = decode_for_reading(data, name=name)
+    reading = read_array(image, options, start=t0)
     if scale == 1:
         return reading
-    tl, tr, br, bl = ((x * scale, y * scale) for x, y in reading.corners)
-    return replace(reading, corners=(tl, tr, br, bl))
+    if _reduced_is_enough(reading):
+        tl, tr, br, bl = ((x * scale, y * scale) for x, y in reading.corners)
+        return replace(reading, corners=(tl, tr, br, bl))
+    del image
+    return read_array(decode_image(data, name=name), options, start=t0)
+
+
+def _reduced_is_enough(reading: BoardReading) -> bool:
+    (x0, y0), (x1, y1), _, (x3, y3) = reading.corners
+    tile = min(
+        math.hypot(x1 - x0, y1 - y0) / reading.cols, math.hypot(x3 - x0, y3 - y0) / reading.rows
+    )
+    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
+    return tile >= REDUCED_MIN_TILE_PX and not unsure
 
 
 # --------------------------------------------------------------------------- decide
@@ -342,17 +377,15 @@ def solve(decision: Decision, dictionary: Dictionary | None, *, read_ms: float =
 
 
 def run(
-    source: str | Path | Image,
+    source: str | Path | bytes | Image,
     request: Request,
     dictionary: Dictionary | None,
     *,
     start: float | None = None,
-    scale: int = 1,
 ) -> Outcome:
-    """``read -> decide -> solve`` for one image (a file path or a BGR array, given reduced
-    by ``scale`` as :func:`read` says)."""
+    """``read -> decide -> solve`` for one image (a file path, its bytes, or a BGR array)."""
     t0 = start if start is not None else time.perf_counter()
-    reading = read(source, request, start=t0, scale=scale)
+    reading = read(source, request, start=t0)
     return outcome_of(reading, request, dictionary, read_ms=(time.perf_counter() - t0) * 1000)
 
 
