@@ -30,7 +30,6 @@ Text for people is drawn by ``assistant.render`` from an ``Outcome``; nothing he
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -210,13 +209,6 @@ def preload_reader() -> None:
     load_templates()
 
 
-# A reading of a reduced decode is kept only when its tiles are at least this many pixels
-# across (in the reduced image) and nothing in it is unsure; otherwise the file is read again
-# at full size, so that reducing never costs accuracy (small tiles' value digits and bonus
-# labels are the first to suffer).
-REDUCED_MIN_TILE_PX = 100.0
-
-
 def read(
     source: str | Path | bytes | Image,
     request: Request | None = None,
@@ -229,7 +221,7 @@ def read(
     (:func:`assistant.imageio.decode_for_reading`); the reading's corners are always in the
     full image's pixels."""
     from assistant.imageio import file_bytes
-    from assistant.read import read_array
+    from assistant.read import read_array, read_encoded
 
     request = request or Request()
     options = request.read_options()
@@ -239,38 +231,6 @@ def read(
     if isinstance(source, bytes):
         return read_encoded(source, options, start=t0)
     return read_encoded(file_bytes(source), options, name=str(source), start=t0)
-
-
-def read_encoded(
-    data: bytes, options: ReadOptions, *, name: str = "<bytes>", start: float | None = None
-) -> BoardReading:
-    """Read the board in encoded image bytes: a JPEG much bigger than the reader needs is
-    decoded reduced (:func:`assistant.imageio.decode_for_reading`) and that reading kept
-    only when it is as sure as a full one would be (:data:`REDUCED_MIN_TILE_PX`, nothing
-    unsure); else the bytes are decoded and read again at full size. The corners are in the
-    full image's pixels."""
-    from assistant.imageio import decode_for_reading, decode_image
-    from assistant.read import read_array
-
-    t0 = start if start is not None else time.perf_counter()
-    image, scale = decode_for_reading(data, name=name)
-    reading = read_array(image, options, start=t0)
-    if scale == 1:
-        return reading
-    if _reduced_is_enough(reading):
-        tl, tr, br, bl = ((x * scale, y * scale) for x, y in reading.corners)
-        return replace(reading, corners=(tl, tr, br, bl))
-    del image
-    return read_array(decode_image(data, name=name), options, start=t0)
-
-
-def _reduced_is_enough(reading: BoardReading) -> bool:
-    (x0, y0), (x1, y1), _, (x3, y3) = reading.corners
-    tile = min(
-        math.hypot(x1 - x0, y1 - y0) / reading.cols, math.hypot(x3 - x0, y3 - y0) / reading.rows
-    )
-    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    return tile >= REDUCED_MIN_TILE_PX and not unsure
 
 
 # --------------------------------------------------------------------------- decide

@@ -7,6 +7,7 @@ result into a ``Board`` -- refusing to do so while any tile is unsure, unless as
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -343,13 +344,53 @@ def reading_from_tiles(
 
 
 def read_image(source: str | Path | Image, options: ReadOptions | None = None) -> BoardReading:
-    """Read the board in an image file (or a BGR array): the whole pipeline."""
-    from assistant.imageio import load_image
+    """Read the board in an image file (or a BGR array): the whole pipeline (a big JPEG
+    file is read as :func:`read_encoded` says)."""
+    from assistant.imageio import file_bytes
 
     options = options or ReadOptions()
     start = time.perf_counter()
-    image = source if not isinstance(source, (str, Path)) else load_image(source)
-    return read_array(image, options, start=start)
+    if isinstance(source, (str, Path)):
+        return read_encoded(file_bytes(source), options, name=str(source), start=start)
+    return read_array(source, options, start=start)
+
+
+# A reading of a reduced decode is kept only when its tiles are at least this many pixels
+# across (in the reduced image), nothing in it is unsure and its game is named; otherwise
+# the file is read again at full size, so that reducing never costs accuracy (small tiles'
+# value digits and bonus labels are the first to suffer).
+REDUCED_MIN_TILE_PX = 100.0
+
+
+def read_encoded(
+    data: bytes, options: ReadOptions, *, name: str = "<bytes>", start: float | None = None
+) -> BoardReading:
+    """Read the board in encoded image bytes: a JPEG much bigger than the reader needs is
+    decoded reduced (:func:`assistant.imageio.decode_for_reading`) and that reading kept
+    only when it is as sure as a full one would be (:data:`REDUCED_MIN_TILE_PX`, nothing
+    unsure, the game named); else the bytes are decoded and read again at full size. The
+    corners are in the full image's pixels."""
+    from assistant.imageio import decode_for_reading, decode_image
+
+    t0 = start if start is not None else time.perf_counter()
+    image, scale = decode_for_reading(data, name=name)
+    reading = read_array(image, options, start=t0)
+    if scale == 1:
+        return reading
+    if _reduced_is_enough(reading):
+        tl, tr, br, bl = ((x * scale, y * scale) for x, y in reading.corners)
+        return replace(reading, corners=(tl, tr, br, bl))
+    del image
+    return read_array(decode_image(data, name=name), options, start=t0)
+
+
+def _reduced_is_enough(reading: BoardReading) -> bool:
+    (x0, y0), (x1, y1), _, (x3, y3) = reading.corners
+    tile = min(
+        math.hypot(x1 - x0, y1 - y0) / reading.cols, math.hypot(x3 - x0, y3 - y0) / reading.rows
+    )
+    unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
+    return tile >= REDUCED_MIN_TILE_PX and not unsure and reading.game is not None
 
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:

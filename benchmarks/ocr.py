@@ -69,8 +69,13 @@ import numpy as np  # noqa: E402
 
 from assistant.imageio import decode_image  # noqa: E402
 from assistant.locate import locate_board  # noqa: E402
-from assistant.pipeline import read_encoded  # noqa: E402
-from assistant.read import UNSURE, BoardReading, ReadOptions, read_array  # noqa: E402
+from assistant.read import (  # noqa: E402
+    UNSURE,
+    BoardReading,
+    ReadOptions,
+    read_array,
+    read_encoded,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # the dev-only tools/ (tools.synth renders the generated set)
