@@ -232,7 +232,7 @@ class ImageProcessor:
         if sha256 is None:
             sha256 = hashlib.sha256(data).hexdigest()
         # From the bytes: a big JPEG is decoded at reduced size when that reads as surely.
-        outcome = pipeline.run(data, self.settings.request, self.dictionary, start=start)
+        outcome = pipeline.run(data, self.settings.request, self.dictionary, start=start, name=path)
         reading = outcome.decision.reading
         decode_ms = reading.timings.get("load", 0.0) if reading is not None else 0.0
         record: Record = {"path": path, "sha256": sha256, "status": "ok"}

@@ -214,12 +214,14 @@ def read(
     request: Request | None = None,
     *,
     start: float | None = None,
+    name: str | None = None,
 ) -> BoardReading:
     """Read the board in an image file, its encoded bytes, or a BGR array (load -> locate ->
     cut -> recognize). ``start``: when the caller's clock started (decode time counts as read
-    time). A file or bytes much bigger than the reader needs are decoded reduced first
-    (:func:`assistant.imageio.decode_for_reading`); the reading's corners are always in the
-    full image's pixels."""
+    time); ``name``: what error messages call the image (default: its path, or "<bytes>").
+    A file or bytes much bigger than the reader needs are decoded reduced first
+    (:func:`assistant.read.read_encoded`); the reading's corners are always in the full
+    image's pixels."""
     from assistant.imageio import file_bytes
     from assistant.read import read_array, read_encoded
 
@@ -229,8 +231,8 @@ def read(
     if not isinstance(source, (str, Path, bytes)):
         return read_array(source, options, start=t0)
     if isinstance(source, bytes):
-        return read_encoded(source, options, start=t0)
-    return read_encoded(file_bytes(source), options, name=str(source), start=t0)
+        return read_encoded(source, options, name=name or "<bytes>", start=t0)
+    return read_encoded(file_bytes(source), options, name=name or str(source), start=t0)
 
 
 # --------------------------------------------------------------------------- decide
@@ -342,10 +344,12 @@ def run(
     dictionary: Dictionary | None,
     *,
     start: float | None = None,
+    name: str | None = None,
 ) -> Outcome:
-    """``read -> decide -> solve`` for one image (a file path, its bytes, or a BGR array)."""
+    """``read -> decide -> solve`` for one image (a file path, its bytes, or a BGR array;
+    ``name`` as :func:`read` says)."""
     t0 = start if start is not None else time.perf_counter()
-    reading = read(source, request, start=t0)
+    reading = read(source, request, start=t0, name=name)
     return outcome_of(reading, request, dictionary, read_ms=(time.perf_counter() - t0) * 1000)
 
 

@@ -313,11 +313,11 @@ class Engine:
         request = self.request_for(req)
         with self._lock:
             if image is not None:
-                from assistant.imageio import decode_image
-
+                # From the bytes, like solve and batch (a big JPEG from a reduced decode).
                 start = time.perf_counter()
-                array = decode_image(image, name="the uploaded picture")
-                outcome = pipeline.run(array, request, self._dictionary, start=start)
+                outcome = pipeline.run(
+                    image, request, self._dictionary, start=start, name="the uploaded picture"
+                )
             else:
                 from assistant.board import apply_fixes, parse_board
 
