@@ -815,7 +815,12 @@ class TemplateRecognizer:
         margin = self.config.hidden_margin
         order = np.argsort(-per_class)
         return tuple(
-            classes[k] for k in order if classes[k] != label and per_class[k] >= best - margin
+            classes[k]
+            for k in order
+            if classes[k] != label
+            and classes[k].isalpha()
+            and classes[k].isupper()  # letters only: not "-", "/" or Qu's "u"
+            and per_class[k] >= best - margin
         )
 
     def _candidates(self, tile: TileImage, hyps: Sequence[Hypothesis]) -> list[Candidate]:
