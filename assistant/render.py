@@ -234,6 +234,8 @@ def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> Non
         console.print(f"[yellow]guessed tiles (marked ~): {where}[/yellow]")
     if d.game is None:
         console.print(f"[yellow]{game_text(outcome)}[/yellow]")
+    elif d.source == "picture":  # which game scored the words, and why it was chosen
+        console.print(f"scored as {game_text(outcome)}", style="dim", highlight=False)
     console.print(summary_line(solution, len(words)))
 
 

@@ -220,3 +220,18 @@ def test_random_pipes_into_solve(
     assert code == 0, err
     boards = [json.loads(line) for line in out.splitlines()]
     assert len(boards) == 2 and all(b["rows"] == 4 and b["words"] for b in boards)
+
+
+def test_solve_image_says_which_game_scored_the_words_and_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    shot = (
+        Path(__file__).parent.parent
+        / "fixtures/real/wordhunt/JosephYoon13_WordHuntBot_boardpic.png"
+    )
+    code, out, _ = run(capsys, "solve", str(shot), "--top", "3")
+    assert code == 0
+    assert "scored as wordhunt: looks like Word Hunt (" in out
+    # A game the user names is not explained as a look.
+    code, out, _ = run(capsys, "solve", str(shot), "--top", "3", "--game", "boggle")
+    assert code == 0 and "looks like" not in out and "(boggle)" in out
