@@ -171,6 +171,12 @@ class CutConfig:
     # seeds 3000-3039): coloured lines come off black and gold letters.
     line_min_px: int = 4
     line_colour: float = 0.5
+    # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
+    # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
+    # pixels) is a drawn line too, even where its body is too light to be ink (a green
+    # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
+    tint_min: float = 30.0
+    tint_reach: int = 3
 
 
 Corner = Literal["tl", "tr", "bl", "br"]
@@ -215,8 +221,9 @@ class TileImage:
     (``face_tilt`` measures from it how far a die lies askew). ``obstructed`` says that
     something (a drawn line, a neighbour's ink) runs from the cell border into the middle of
     the tile, so the glyph may be incomplete; ``overdrawn`` that such a line, in another
-    colour than the letter, was taken out (the glyph may have a gap). ``alpha`` is the
-    glyph anti-aliased (ink 255).
+    colour than the letter, was taken out (the glyph may have a gap), and ``line`` marks
+    the pixels it covered (255): what the letter looks like there is unknown. ``alpha`` is
+    the glyph anti-aliased (ink 255).
     """
 
     row: int
@@ -244,6 +251,7 @@ class TileImage:
     value_doubt: bool = False
     value_options: tuple[ValueOption, ...] = field(default=())
     scale: float = 1.0  # source-image pixels per crop pixel (how small the tile really is)
+    line: Mask | None = None  # where a removed line ran (overdrawn tiles), ink = 255
 
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
@@ -391,6 +399,7 @@ def cut_tile(
     )
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
+    covered: Mask | None = None  # the pixels that line covered
     if lines:
         # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
         # pixels of its colour and cut again without them, the ink threshold set by what is
@@ -422,6 +431,7 @@ def cut_tile(
         )
         obstructed = bool(left) or contrast < cfg.blank_contrast
         overdrawn = True
+        covered = line.astype(np.uint8) * 255
     boxes = _drop_frames(boxes, areas, cfg)
     if not boxes:
         if obstructed or overdrawn:
@@ -446,6 +456,9 @@ def cut_tile(
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
+    if not overdrawn:
+        covered = _tinted_line(lab, face, glyph, cfg)
+        overdrawn = obstructed = covered is not None
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
@@ -500,6 +513,7 @@ def cut_tile(
         obstructed=obstructed or glare,
         glare=glare,
         overdrawn=overdrawn,
+        line=covered,
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
@@ -724,6 +738,28 @@ def _line_pixels(
         grown = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
         out |= grown & mine
     return out
+
+
+def _tinted_line(
+    lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig
+) -> Mask | None:
+    """The pixels (255) of a stroke of another hue than the face that runs from the tile's
+    border to the glyph (see ``CutConfig.tint_min``), or None."""
+    chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
+    tint = (np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min).astype(np.uint8)
+    if not tint.any():
+        return None
+    _, labels = cv2.connectedComponents(tint, connectivity=8)
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    entering = set(np.unique(edge[edge > 0]).tolist())
+    if not entering:
+        return None
+    size = 2 * cfg.tint_reach + 1
+    near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
+    touching = set(np.unique(labels[near]).tolist()) & entering
+    if not touching:
+        return None
+    return np.isin(labels, sorted(touching)).astype(np.uint8) * 255
 
 
 def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:

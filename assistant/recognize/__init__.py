@@ -129,6 +129,12 @@ class RecognizeConfig:
     # the letters misread under lines came at 0.95 (the Tesseract-agreement level) and
     # below; right ones up to 0.996.
     overdrawn_factor: float = 0.825
+    # ...and whatever its confidence, a letter that another class matches about as well
+    # outside the removed line's cells (within hidden_margin, cosine of the features kept)
+    # differs from it only under the line (E/L, O/Q, C/G, P/R): the tile stays unsure at
+    # hidden_cap at most, with those classes listed (TemplateRecognizer.hidden_rivals).
+    hidden_margin: float = 0.05
+    hidden_cap: float = 0.6
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
@@ -305,13 +311,22 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
-        if tile.overdrawn and not tile.obstructed:
+        if tile.overdrawn and tile.obstructed:
+            # A line was taken out and something of it still crosses the glyph: the
+            # matcher already halved its reading, and a second engine reading the same
+            # damaged picture is no evidence of its own (it agreed on L for E, S for F,
+            # T for I, Z for T on the SpellCast arrows look), so agreement lifts nothing.
+            own = first[i][0].confidence if first[i] else 0.0
+            cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
+        if tile.overdrawn:
             # A letter read under a removed line, by whichever engine: trusted only at a
-            # raw confidence of 0.97 (Tesseract agreeing at 0.95 is not enough there).
+            # raw confidence of 0.97 (Tesseract agreeing at 0.95 is not enough there), and
+            # never when another letter differs from it only under the line.
             cands = [
                 Candidate(c.label, c.confidence * cfg.overdrawn_factor, c.score, c.turn, c.engine)
                 for c in cands
             ]
+            cands = _hidden_rivals(primary, tile, cands, cfg)
         best = cands[0]
         value, value_conf = values[i]
         readings.append(
@@ -329,6 +344,29 @@ def recognize_tiles(
             )
         )
     return tuple(readings)
+
+
+def _hidden_rivals(
+    engine: Recognizer, tile: TileImage, cands: list[Candidate], cfg: RecognizeConfig
+) -> list[Candidate]:
+    """``cands`` capped at ``hidden_cap`` with the letters added that differ from the best
+    only where a removed line ran (see ``RecognizeConfig.hidden_margin``)."""
+    from assistant.recognize.template import TemplateRecognizer
+
+    best = cands[0]
+    if not isinstance(engine, TemplateRecognizer) or best.turn != 0 or not best.label:
+        return cands
+    rivals = engine.hidden_rivals(tile, best.label)
+    if not rivals:
+        return cands
+    capped = [replace(c, confidence=min(c.confidence, cfg.hidden_cap)) for c in cands]
+    listed = {c.label for c in capped}
+    extra = [
+        Candidate(r, min(best.confidence, cfg.hidden_cap) * 0.9, engine=engine.name)
+        for r in rivals
+        if r not in listed
+    ]
+    return (capped[:1] + extra + capped[1:])[: max(cfg.max_candidates, 2)]
 
 
 def _multi(label: str) -> bool:

@@ -98,6 +98,7 @@ def turn_tile(tile: TileImage, k: int) -> TileImage:
         underline=box(tile.underline),
         underline_side=None,
         face=turn(tile.face),
+        line=turn(tile.line),
     )
 
 

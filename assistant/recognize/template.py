@@ -767,6 +767,62 @@ class TemplateRecognizer:
                 evidence += 1
         return evidence >= max(cfg.turn_min_tiles, cfg.turn_share * read)
 
+    def hidden_rivals(self, tile: TileImage, label: str) -> tuple[str, ...]:
+        """The letters that ``tile`` may show instead of ``label`` as far as the picture
+        tells: where a removed line ran (``tile.line``) the glyph is unknown, so the upright
+        character is compared with every class only outside the line's cells, and each
+        class that matches there about as well as ``label`` (within ``hidden_margin``) is
+        a rival: it differs from ``label`` only under the line (E/L/F, O/Q, C/G, P/R).
+        Empty for tiles without a line and for labels of more than one character."""
+        cfg = self.config.glyph
+        if tile.line is None or tile.glyph_box is None or label not in self._glyphs.classes:
+            return ()
+        b = tile.glyph_box
+        window = (slice(b.y, b.y + b.h), slice(b.x, b.x + b.w))
+        glyph = tile.glyph[window]
+        ys, xs = np.nonzero(glyph)
+        if len(ys) == 0:
+            return ()
+        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        picture = (tile.glyph if tile.alpha is None else tile.alpha)[window][y0:y1, x0:x1]
+        line = tile.line[window][y0:y1, x0:x1]
+        if not line.any():
+            return ()
+        h, w = line.shape
+        scale = cfg.fill / max(h, w)
+        nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
+        oy, ox = (cfg.size - nh) // 2, (cfg.size - nw) // 2
+        hidden = np.zeros((cfg.size, cfg.size), np.float32)
+        hidden[oy : oy + nh, ox : ox + nw] = cv2.resize(
+            line.astype(np.float32) / 255.0, (nw, nh), interpolation=cv2.INTER_LINEAR
+        )
+        # The features blur each stroke over a few pixels: the cells the line reaches
+        # through that blur are unknown too.
+        spread = 2 * round(2 * (cfg.blur + cfg.grad_blur)) + 1
+        grown = cv2.dilate(hidden, np.ones((spread, spread), np.uint8))
+        cells = cfg.cells
+        keep = cv2.resize(grown, (cells, cells), interpolation=cv2.INTER_AREA) <= 0.05
+        if keep.all() or not keep.any():
+            return ()
+        feats = features(raster(picture, cfg), cfg)[keep].ravel()
+        rows = self._glyphs.matrix.reshape(-1, cells, cells, cfg.bins)[:, keep, :]
+        rows = rows.reshape(len(rows), -1)
+        norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(feats)), 1e-6)
+        scores = (rows @ feats) / np.maximum(norms, 1e-6)
+        per_class = np.maximum.reduceat(scores, self._glyphs.starts)
+        classes = self._glyphs.classes
+        best = float(per_class[classes.index(label)])
+        margin = self.config.hidden_margin
+        order = np.argsort(-per_class)
+        return tuple(
+            classes[k]
+            for k in order
+            if classes[k] != label
+            and classes[k].isalpha()
+            and classes[k].isupper()  # letters only: not "-", "/" or Qu's "u"
+            and per_class[k] >= best - margin
+        )
+
     def _candidates(self, tile: TileImage, hyps: Sequence[Hypothesis]) -> list[Candidate]:
         cfg = self.config
         ranked = sorted(hyps, key=lambda h: -h.score)
