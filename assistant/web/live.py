@@ -166,16 +166,16 @@ class LiveWatch:
         """A JPEG of the board's area of the screen, and the board's corners in it, so the
         page can draw paths on the picture; None when it cannot be had (never an error:
         the board itself is already on its way)."""
+        import cv2
+
+        from assistant.capture import open_grabber
+
         try:
-            import cv2
-
-            from assistant.capture import open_grabber
-
             if self._grabber is None:
                 self._grabber = open_grabber(self.options.display)
             frame = self._grabber.grab(event.region)
             ok, jpeg = cv2.imencode(".jpg", frame.bgr(), [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
-        except Exception:
+        except (AssistantError, cv2.error, OSError):  # capture gone or encoding failed
             return None
         if not ok:
             return None
