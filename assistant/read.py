@@ -420,11 +420,6 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     lap("locate")
     games = cfg.games_config()
     guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
-    conflict = guess.size_conflict if options.size is None else ""
-    # Twice the game's size one way: perhaps the board shown twice (decided once read).
-    doubled = any({located.rows, located.cols} == {n, 2 * n} for n in guess.expected_sizes)
-    if conflict and not doubled:
-        raise _size_conflict(conflict, guess.expected_sizes)
     lap("game")
     tiles = cut_tiles(located, cfg.cut)
     lap("cut")
@@ -446,11 +441,13 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         located, readings = copies.located, copies.readings
         guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
         tiles = cut_tiles(located, cfg.cut)
-    elif conflict:
-        raise _size_conflict(conflict, guess.expected_sizes)
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]
     guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read))
+    # A size the game never deals is judged only now, with every cue in: a dice tray the
+    # colour of SpellCast's board is Boggle once its turned letters are seen.
+    if options.size is None and copies is None and guess.size_conflict:
+        raise _size_conflict(guess.size_conflict, guess.expected_sizes)
     reading = reading_from_tiles(
         located,
         readings,

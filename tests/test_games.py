@@ -231,6 +231,24 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
     assert (reading.rows, reading.cols) == (5, 5)
 
 
+def test_the_size_conflict_waits_for_the_turned_letters() -> None:
+    """A photo of a blue dice tray looks like SpellCast's navy board by colour alone, and
+    SpellCast is always 5x5; the dice's letters, turned every way, say Boggle. The size is
+    judged with that cue in: the 4x4 board reads as Boggle, never refused as a SpellCast."""
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 9505)  # held-out seed: a blue tray
+    image = decode_image(board.data)
+    located = locate_board(image)
+    assert detect_game(image, located).size_conflict  # colour alone: "looks like SpellCast"
+    reading = read_array(image, ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4)
+    assert reading.game == "boggle"
+    labels = [[t.upper() for t in row] for row in board.label["letters"]]
+    assert [[t.upper() for t in row] for row in reading.tiles] == labels
+
+
 def test_a_board_of_a_size_its_game_has_has_no_size_conflict() -> None:
     image, located = _fixture("synthetic/scramble_2024.png")
     assert not detect_game(image, located).size_conflict
