@@ -22,7 +22,8 @@ Example::
     words = load_dictionary(None)                      # ENABLE, loaded once
     request = pipeline.Request(best_guess=True)        # game: recognise it from the picture
     outcome = pipeline.run("shot.png", request, words)
-    print(outcome.decision.game, outcome.total_score, outcome.words[:3])
+    best = outcome.words[:3]                           # ranked, each with its path
+    game, total = outcome.decision.game, outcome.total_score
     record = outcome.to_json(top=10)                   # the `solve --json` object
 
 Text for people is drawn by ``assistant.render`` from an ``Outcome``; nothing here prints.
