@@ -131,6 +131,10 @@ class CutConfig:
     glare_delta: float = 25.0
     glare_area: float = 0.08
     speck_area: float = 0.15
+    # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
+    # taken whole when every stacked piece has this share of the main piece's ink (the u
+    # of Qu has about half the Q's; a point value or a gem a tenth or less).
+    stack_area: float = 0.25
     # A component under mark_height of the text band's height whose centre lies more than
     # mark_offset of it from the band's middle is a corner mark (a value), not a character.
     mark_height: float = 0.45
@@ -446,6 +450,8 @@ def cut_tile(
 
     glyph_ids = _text_band(boxes, h, w, cfg)
     glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
+    if len(glyph_ids) == 1:
+        glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     band = _union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
         boxes[i] = small[i]
@@ -831,6 +837,30 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
             if b.h >= cfg.band_tall * (band_y1 - band_y0):
                 band_y0, band_y1 = min(band_y0, b.y), max(band_y1, b.y1)
     return chosen
+
+
+def _stacked_band(
+    boxes: dict[int, Box], areas: dict[int, int], h: int, w: int, one: set[int], cfg: CutConfig
+) -> set[int]:
+    """The pieces of a glyph whose text runs top to bottom: a die lying on its side shows
+    "Qu" as a Q above (or below) a u, which a left-to-right text band splits, keeping only
+    one of them (the u alone read as U with confidence). The text band is found again in
+    the picture turned a quarter (boxes transposed); it is used only when the upright band
+    is the lone component ``one`` and every piece it adds has at least ``stack_area`` of
+    that component's ink (point values, gems and specks stay out) and none is a level bar
+    (the underline under a die's M or W)."""
+    turned = {i: Box(b.y, b.x, b.h, b.w) for i, b in boxes.items()}
+    ids = _text_band(turned, w, h, cfg)
+    ids -= _specks(ids, turned, areas, cfg)
+    (anchor,) = one
+    if anchor not in ids or len(ids) < 2:
+        return set()
+    added = ids - one
+    for i in added:
+        b = boxes[i]
+        if areas[i] < cfg.stack_area * areas[anchor] or b.w >= cfg.bar_aspect * b.h:
+            return set()  # too little ink for a character, or a die's underline
+    return added
 
 
 def _glare(lab: Image, face: npt.NDArray[np.float64], band: Box, cfg: CutConfig) -> bool:

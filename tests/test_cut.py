@@ -303,3 +303,43 @@ def test_glare_over_part_of_a_die_letter_makes_it_unsure() -> None:
     assert glared.obstructed
     (reading,) = recognize_tiles([glared])
     assert reading.confidence < 0.8 or reading.label == "E"
+
+
+def _turned_qu(turn: int, shift: int) -> np.ndarray:
+    """A die face showing "Qu" lying on its side (``turn`` quarter turns), the text moved
+    ``shift`` px along itself so that the u, not the Q, sits nearest the face's middle
+    (a die pushed off the centre of its cell, as in a tilted photo of a tray)."""
+    size = 128
+    img = np.zeros((size, size, 3), np.uint8)
+    img[:] = (40, 40, 40)
+    cv2.rectangle(img, (4, 4), (size - 5, size - 5), (225, 230, 235), -1)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    (tw, th), _ = cv2.getTextSize("Qu", font, 2.0, 6)
+    at = ((size - tw) // 2 - shift, (size + th) // 2 + 4)
+    cv2.putText(img, "Qu", at, font, 2.0, (30, 30, 30), 6, cv2.LINE_AA)
+    return np.ascontiguousarray(np.rot90(img, turn))
+
+
+@pytest.mark.parametrize("turn", [1, 3])
+@pytest.mark.parametrize("shift", [0, 12, 20])
+def test_a_qu_die_on_its_side_keeps_its_q(turn: int, shift: int) -> None:
+    """The Q and the u of a die on its side lie one above the other: a left-to-right text
+    band kept only the u, which read as U with confidence (held-out boggle-classic 12000).
+    Both pieces stay in the glyph, and the reader never says U for it."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    tile = cut_tile(_turned_qu(turn, shift))
+    assert len(tile.glyph_boxes) == 2
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(rotations="any"))
+    assert reading.label == "QU" or reading.confidence < 0.8, reading
+    assert "QU" in dict(reading.candidates)
+
+
+def test_a_value_above_a_letter_is_not_stacked_into_the_glyph() -> None:
+    """Only pieces with a good share of the letter's ink join a top-to-bottom glyph: a
+    point value printed above a letter stays out of it."""
+    crop = _tile((240, 240, 235), (40, 40, 40), "O")
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    cv2.putText(crop, "2", (58, 30), font, 0.6, (40, 40, 40), 2, cv2.LINE_AA)
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1
