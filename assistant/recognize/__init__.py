@@ -185,6 +185,13 @@ class RecognizeConfig:
     # Glare over a letter (``TileImage.glare``): both engines see the same damaged glyph
     # (an E with its arms washed out reads "L" to both), so agreement proves nothing there.
     glare_cap: float = 0.6
+    # A die read as V whose other engine also reads it as A the other way up: an A has a
+    # crossbar, a V upside down none. With no row in the lower part of the would-be A
+    # (crossbar_band, from its apex) filled to crossbar_fill between its outer strokes
+    # (glyphs.crossbar_fill), the A is ruled out. Measured on the dice looks (tools.synth,
+    # seeds 13000-13012): every A 1.0, upside-down V's 0.72-0.81.
+    crossbar_band: tuple[float, float] = (0.45, 0.85)
+    crossbar_fill: float = 0.92
 
 
 def calibrated(
@@ -279,6 +286,9 @@ def recognize_tiles(
                 engine_names[i] = f"{primary.name}+{engine.name}"
             else:
                 elsewhere[i].append((turn, cands[0]))
+    for i, found in enumerate(elsewhere):
+        if found and first[i][0].label == "V":
+            elsewhere[i] = [(k, c) for k, c in found if not _bar_missing(tiles[i], k, c, cfg)]
     combined = [
         (_combine(first[i], second[i], cfg, limit, elsewhere[i]) if second[i] else first[i])
         or [Candidate("", 0.0)]
@@ -367,6 +377,21 @@ def _hidden_rivals(
         if r not in listed
     ]
     return (capped[:1] + extra + capped[1:])[: max(cfg.max_candidates, 2)]
+
+
+def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeConfig) -> bool:
+    """Whether ``reading`` is an A that the picture turned by ``turn`` cannot be: no row of
+    its lower part is solid between the strokes (see ``RecognizeConfig.crossbar_fill``)."""
+    from assistant.cut import face_tilt
+    from assistant.recognize.glyphs import crossbar_fill, straighten
+
+    picture = tile.alpha if tile.alpha is not None else tile.glyph
+    if reading.label != "A" or not picture.any():
+        return False
+    tilt = face_tilt(tile)  # a die lying askew: its rows are the letter's rows once undone
+    if abs(tilt) >= cfg.min_tilt:
+        picture = straighten(picture, -tilt, binary=False)
+    return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
 
 
 def _multi(label: str) -> bool:

@@ -230,3 +230,22 @@ def holes(mask: Mask, config: GlyphConfig | None = None) -> int:
     least = max(3.0, cfg.hole_min * crop.size)
     count = int(np.count_nonzero(areas[1:] >= least))
     return count
+
+
+def crossbar_fill(
+    picture: Mask, turn: int, band: tuple[float, float] = (0.45, 0.85), ink: int = 64
+) -> float:
+    """How nearly a row of the glyph is one solid run of ink, at best, in the ``band`` of
+    heights (shares from the top) of the picture turned upright by ``turn`` quarter
+    turns: 1.0 where a crossbar (or a counter blurred shut) joins the strokes, as in the
+    lower half of an A; about 0.6-0.8 across the two strokes of an upside-down V, which
+    to the eye and to both engines is otherwise an A without its bar. ``picture`` is the
+    anti-aliased glyph (ink 255); pixels from ``ink`` count. 0.0 for an empty picture."""
+    upright = np.rot90(crop_to_ink(np.asarray(picture >= ink, np.uint8) * 255), turn)
+    h = upright.shape[0]
+    best = 0.0
+    for y in range(int(h * band[0]), min(h, int(h * band[1]) + 1)):
+        run = np.flatnonzero(upright[y])
+        if len(run):
+            best = max(best, len(run) / float(run[-1] - run[0] + 1))
+    return best
