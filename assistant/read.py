@@ -200,6 +200,12 @@ def unsure_error(
             parts.append(f"bonus square of tile r{r + 1}c{c + 1} unsure ({kind or '?'}?)")
             fixes.append(f"--fix {r + 1},{c + 1}={_fix_label(reading, r, c)}*{kind or 'DL'}")
     hint = f"re-run with {' '.join(fixes)} (or --best-guess to solve anyway)"
+    from assistant.recognize import TINY_NOTE
+
+    if TINY_NOTE in reading.notes and 2 * len(reading.uncertain) >= reading.rows * reading.cols:
+        # Most of a board too small to read: say that first, not sixteen tiles.
+        shown = f"{len(reading.uncertain)} of {reading.rows * reading.cols} tiles unsure"
+        parts.insert(0, f"the board is too small to read surely ({shown})")
     from assistant.recognize.tesseract import INSTALL_HINT, MISSING_NOTE
 
     missing = any(note.startswith(MISSING_NOTE) for note in reading.notes)

@@ -377,3 +377,34 @@ def test_one_reader_config_reaches_every_stage() -> None:
     tiny = ReaderConfig(locate=LocateConfig(min_tiles=100))
     with pytest.raises(BoardNotFoundError):
         read_image(shot, ReadOptions(config=tiny))
+
+
+def _shrunk_dice(seed: int, pitch: float) -> tuple[np.ndarray, list[list[str]]]:
+    """A dice photo (tools.synth boggle-classic ``seed``) shrunk to ``pitch`` px per die
+    on a 2560x1440 desktop, and its letters."""
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", seed)
+    corners = np.array(board.label["corners"], float)
+    factor = pitch / (np.linalg.norm(corners[1] - corners[0]) / board.label["cols"])
+    small = cv2.resize(board.image, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+    canvas = np.full((1440, 2560, 3), (60, 50, 40), np.uint8)
+    canvas[200 : 200 + small.shape[0], 900 : 900 + small.shape[1]] = small
+    return canvas, [[x.upper() for x in row] for row in board.label["letters"]]
+
+
+@pytest.mark.parametrize("pitch", [12, 16])
+def test_dice_too_small_to_read_are_unsure_and_the_message_says_zoom_in(pitch: int) -> None:
+    """A tray of dice at 12-16 px per die: letters a few pixels tall lose strokes (an L read
+    as I at 0.93, an E as F with both engines agreeing). They are reported unsure, never
+    read confidently wrong, and the message says to zoom in or crop (issue 9 item 8)."""
+    from assistant.read import read_array, unsure_error
+
+    image, want = _shrunk_dice(3001, pitch)
+    reading = read_array(image, ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4)
+    for r, row in enumerate(want):
+        for c, label in enumerate(row):
+            assert reading.tiles[r][c] in (label, "?"), (r, c, reading.tiles[r][c], label)
+    assert reading.uncertain
+    assert "zoom in on the board or crop closer" in str(unsure_error(reading, "boggle"))

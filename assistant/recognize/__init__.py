@@ -185,6 +185,13 @@ class RecognizeConfig:
     # Glare over a letter (``TileImage.glare``): both engines see the same damaged glyph
     # (an E with its arms washed out reads "L" to both), so agreement proves nothing there.
     glare_cap: float = 0.6
+    # A die letter whose glyph is under die_min_px source pixels on its longer side keeps
+    # at most die_tiny_cap: on dice photos shrunk to 12-16 px per die, a lost stroke made
+    # an L a bar read as I at 0.93-0.94 (2.0 x 5.2 and 2.8 x 6.8 px) and an E an F that
+    # both engines agreed on (5.2 px); letters are about 5 px tall at 12 px per die
+    # (tools.synth boggle-classic/boggle-big seeds 3000-3007 scaled to 12, 16 and 20 px).
+    die_min_px: float = 7.0
+    die_tiny_cap: float = 0.5
     # A die read as V whose other engine also reads it as A the other way up: an A has a
     # crossbar, a V upside down none. With no row in the lower part of the would-be A
     # (crossbar_band, from its apex) filled to crossbar_fill between its outer strokes
@@ -192,6 +199,9 @@ class RecognizeConfig:
     # seeds 13000-13012): every A 1.0, upside-down V's 0.72-0.81.
     crossbar_band: tuple[float, float] = (0.45, 0.85)
     crossbar_fill: float = 0.92
+
+
+TINY_NOTE = "the letters are only a few pixels tall: zoom in on the board or crop closer"
 
 
 def calibrated(
@@ -321,6 +331,9 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
+        tiny_die = dice and _size_px(tile) < cfg.die_min_px
+        if tiny_die:
+            cands = [replace(c, confidence=min(c.confidence, cfg.die_tiny_cap)) for c in cands]
         if tile.overdrawn and tile.obstructed:
             # A line was taken out and something of it still crosses the glyph: the
             # matcher already halved its reading, and a second engine reading the same
@@ -350,7 +363,13 @@ def recognize_tiles(
                 value_confidence=value_conf,
                 engine=engine_names[i],
                 turn=best.turn,
-                note=note if (i in ask and best.confidence < limit) else "",
+                note=(
+                    TINY_NOTE
+                    if tiny_die and best.confidence < limit
+                    else note
+                    if (i in ask and best.confidence < limit)
+                    else ""
+                ),
             )
         )
     return tuple(readings)
@@ -392,6 +411,12 @@ def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeC
     if abs(tilt) >= cfg.min_tilt:
         picture = straighten(picture, -tilt, binary=False)
     return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
+
+
+def _size_px(tile: TileImage) -> float:
+    """The longer side of the tile's glyph in source pixels (0 without a glyph)."""
+    box = tile.glyph_box
+    return 0.0 if box is None else max(box.w, box.h) * tile.scale
 
 
 def _multi(label: str) -> bool:
