@@ -313,11 +313,6 @@ class GameGuess:
         return self.name != UNKNOWN
 
     @property
-    def rules(self) -> str:
-        """The game to score with (``assistant.scoring.get_game`` name)."""
-        return "boggle" if self.name in (UNKNOWN, "generic") else self.name
-
-    @property
     def why(self) -> str:
         """One line for people: "looks like Word Hunt (...)" or "game unknown (...)"."""
         if self.evidence == (CHOSEN,):
