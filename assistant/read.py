@@ -223,9 +223,9 @@ def unsure_error(
 
 def _prints_values(game: GameGuess | None) -> bool:
     """Whether ``game``'s tiles each show a point value (its look has a value corner)."""
-    from assistant.games import PROFILES
+    from assistant.registry import look_records
 
-    return game is not None and any(p.game == game.name and p.values for p in PROFILES)
+    return game is not None and any(g.value_corner for g in look_records(game.name))
 
 
 def _fix_label(reading: BoardReading, r: int, c: int) -> str:
@@ -580,7 +580,8 @@ def learn_image(
     from assistant.errors import OutputError
     from assistant.imageio import load_image
     from assistant.locate import locate_board
-    from assistant.recognize.template import check_style_name, learn
+    from assistant.recognize.learning import learn
+    from assistant.recognize.store import check_style_name
 
     name = check_style_name(style) if style is not None else _style_name(Path(path).stem)
     if into is not None and into.exists() and not into.is_dir():
