@@ -145,6 +145,11 @@ class GamesConfig:
     # violet) in the bottom-left gem_zone of a face, gem_area of the face.
     gem_zone: float = 0.42
     gem_min_a: float = 35.0
+    # ...and b* at most gem_max_yellow of its a*: pink to violet, not red. The red ink of
+    # old Boggle dice (b*/a* about 0.6, 0.5-0.75 blended into the cream face) was counted
+    # as gems at 0.6, and a dice tray with red letters named SpellCast (held-out boggle-big
+    # 12006 at 0.90 before reading; tuning boggle-big 13006, 13010, 13016).
+    gem_max_yellow: float = 0.3
     gem_area: tuple[float, float] = (0.003, 0.05)
     # -- photo of dice ----------------------------------------------------------------------
     # The board's edges turned by more than this in the picture (screenshots: < 0.25
@@ -516,7 +521,9 @@ def _nearest_bonus(mark: Mark) -> str:
 
 
 def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
-    """Tiles with a gem: a small saturated pink-to-violet blob in the face's bottom-left."""
+    """Tiles with a gem: a small saturated pink-to-violet blob in the face's bottom-left,
+    wholly inside that corner (a red letter on a die reaches out of it, over the corner's
+    top or right edge; SpellCast's gem sits well inside)."""
     count = 0
     lo, hi = cfg.gem_area
     for row in faces.boxes:
@@ -527,12 +534,19 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
                 return 0
             zone = faces.lab[y1 - z : y1, x0 : x0 + z]
             a, b = zone[..., 1], zone[..., 2]
-            pink = (a >= cfg.gem_min_a) & (b <= 0.6 * a) & (chroma(zone) >= cfg.bonus.badge_chroma)
+            hue = (a >= cfg.gem_min_a) & (b <= cfg.gem_max_yellow * a)
+            pink = hue & (chroma(zone) >= cfg.bonus.badge_chroma)
             area = np.count_nonzero(pink) / float(side * side)
             if not lo <= area <= 3 * hi:
                 continue
             n, _, stats, _ = cv2.connectedComponentsWithStats(pink.astype(np.uint8), connectivity=8)
-            biggest = max((int(stats[i, cv2.CC_STAT_AREA]) for i in range(1, n)), default=0)
+            inside = [
+                int(stats[i, cv2.CC_STAT_AREA])
+                for i in range(1, n)
+                if stats[i, cv2.CC_STAT_TOP] > 0
+                and stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH] < z
+            ]
+            biggest = max(inside, default=0)
             if lo <= biggest / float(side * side) <= hi:
                 count += 1
     return count

@@ -263,3 +263,32 @@ def test_the_size_conflict_rule_on_a_measured_look() -> None:
     lost_column = _detect(replace(look, size=(5, 4)), GamesConfig())
     assert "SpellCast" in lost_column.size_conflict and "5x4" in lost_column.size_conflict
     assert lost_column.expected_sizes == (5,)
+
+
+def _gem_board(*, red_letters: bool, gems: int) -> LocatedBoard:
+    """Cream tiles on navy, a letter in each (red when ``red_letters``, as on old Boggle
+    dice, else black) and a pink gem at the bottom-left of the first ``gems`` tiles."""
+    board = np.full((4 * CELL, 4 * CELL, 3), (58, 31, 24), np.uint8)  # BGR navy
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    ink = (36, 30, 196) if red_letters else (20, 20, 20)
+    for i in range(16):
+        r, c = divmod(i, 4)
+        x0, y0 = c * CELL + 6, r * CELL + 6
+        side = CELL - 12
+        cv2.rectangle(board, (x0, y0), (x0 + side, y0 + side), (229, 241, 246), -1)
+        cv2.putText(board, "EMWSBKNRHDLTAPGO"[i], (x0 + 30, y0 + 88), font, 2.4, ink, 9)
+        if i < gems:
+            gx, gy, g = x0 + int(side * 0.16), y0 + int(side * 0.83), int(side * 0.075)
+            pts = np.array([(gx, gy - g), (gx + g, gy), (gx, gy + g), (gx - g, gy)], np.int32)
+            cv2.fillPoly(board, [pts], (196, 62, 226))  # BGR pink-violet
+    corners = ((0.0, 0.0), (4.0 * CELL, 0.0), (4.0 * CELL, 4.0 * CELL), (0.0, 4.0 * CELL))
+    return LocatedBoard(4, 4, corners, board, CELL, np.eye(3), tile_ratio=0.9, score=1.0)
+
+
+def test_red_letters_are_no_gems_and_pink_gems_are() -> None:
+    """SpellCast's gems are small pink blobs inside the tile's bottom-left; the red letters
+    of an old Boggle set reach into that corner and are red, not pink (a dice tray with red
+    letters was named SpellCast before its letters were read)."""
+    assert describe_look(None, _gem_board(red_letters=True, gems=0)).gems == 0
+    assert describe_look(None, _gem_board(red_letters=False, gems=5)).gems == 5
+    assert describe_look(None, _gem_board(red_letters=True, gems=5)).gems == 5
