@@ -343,3 +343,20 @@ def test_a_value_above_a_letter_is_not_stacked_into_the_glyph() -> None:
     cv2.putText(crop, "2", (58, 30), font, 0.6, (40, 40, 40), 2, cv2.LINE_AA)
     tile = cut_tile(crop)
     assert len(tile.glyph_boxes) == 1
+
+
+@pytest.mark.tesseract
+@pytest.mark.parametrize("turn", [0, 1, 2, 3])
+def test_a_qu_whose_q_looks_like_an_o_reads_as_qu_with_confidence(turn: int) -> None:
+    """The Q of this face shows only a stub of a tail: alone it matches O as well as Q
+    (0.9234 against 0.9230), and "OU" won letter by letter, so the die came back "QU" capped
+    at 0.70 when the second engine said QU. The two characters are read as a pair: only
+    after a Q may the second one be the small u, and Q+u fits better than O+U."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+    from assistant.recognize import tesseract as tess
+
+    if not tess.available():
+        pytest.skip("tesseract-ocr is not installed (sudo apt-get install tesseract-ocr)")
+    tile = cut_tile(_turned_qu(turn, 0))
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(rotations="any"))
+    assert reading.label == "QU" and reading.confidence >= 0.8, reading

@@ -340,6 +340,19 @@ class TemplateRecognizer:
             best = classes[cols[first]]
             reads.append(CharRead(best, float(sub[first]), runner, s2))
             after_q = best == "Q"
+        if n == 2 and reads[0].char != "Q" and "Q" in classes:
+            # "Qu" is read as a pair: a Q whose tail barely shows scores about as well as
+            # an O, and only after a Q may the second character be the small u. The pair
+            # that fits better wins (a Qu die read "OU" lost its Q to a 0.0004 margin).
+            q = classes.index("Q")
+            cols = self.allowed_columns(1, 2, True, turn)
+            u = int(np.argmax(block[1, cols]))
+            paired = (
+                CharRead("Q", float(block[0, q]), reads[0].char, reads[0].score),
+                CharRead(classes[cols[u]], float(block[1, cols[u]]), reads[1].char, reads[1].score),
+            )
+            if min(c.score for c in paired) > min(c.score for c in reads):
+                reads = list(paired)
         return Hypothesis(turn, tuple(reads), penalty)
 
     def allowed_columns(self, pos: int, n: int, after_q: bool, turn: int) -> npt.NDArray[np.intp]:
