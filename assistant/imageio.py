@@ -331,8 +331,8 @@ def _check_size(width: int, height: int, name: str) -> None:
         raise ImageError(f"{name} has no pixels ({width}x{height})", hint=_CONVERT_HINT)
     if width * height > MAX_PIXELS:
         raise ImageError(
-            f"{name} is {width}x{height} ({width * height / 1e6:.0f} megapixels), more than "
-            f"the {MAX_PIXELS // 1_000_000} megapixel limit",
+            f"{name} is too large to read safely ({width * height / 1e6:.0f} megapixels, "
+            f"{width}x{height}): the limit is {MAX_PIXELS // 1_000_000} megapixels",
             hint="crop or scale the image down to under 50 megapixels",
         )
 
