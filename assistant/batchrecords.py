@@ -194,10 +194,7 @@ class ImageProcessor:
             from assistant.dictionary import load_dictionary
 
             self.dictionary = load_dictionary(settings.dict_path)
-        if settings.request.chosen_game is not None:
-            from assistant.scoring import get_game
-
-            get_game(settings.request.chosen_game)
+        settings.request.check()
         preload_reader()
 
     def process(self, path: str, sha256: str | None) -> Record:

@@ -32,8 +32,7 @@ import numpy.typing as npt
 
 from assistant.capture import Frame, Grabber, Region, clip_region, open_grabber
 from assistant.errors import AssistantError, BoardShapeError, CaptureError
-from assistant.pipeline import Outcome, Request, outcome_of, preload_reader
-from assistant.read import BoardReading
+from assistant.pipeline import BoardReading, Outcome, Request, outcome_of, preload_reader
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
@@ -646,10 +645,7 @@ def run_watch(
     Raises CaptureError when there is no display to start with (or it stays away longer than
     ``options.retry_for_s``), MissingDependencyError without mss, WordListError for a bad
     ``--dict``, UnknownGameError for a bad ``--game``."""
-    if options.request.chosen_game is not None:
-        from assistant.scoring import get_game
-
-        get_game(options.request.chosen_game)
+    options.request.check()
     grabber = open_grabber(options.display)  # first: no display is the likeliest failure
     log: IO[str] | None = None
     try:

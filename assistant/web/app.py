@@ -50,8 +50,9 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from assistant import __version__, pipeline
+from assistant import pipeline
 from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError
+from assistant.version import __version__
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
