@@ -87,25 +87,16 @@ class WebConfig:
     allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS  # Host headers accepted ("*": any)
 
 
-class UploadTooLargeError(AssistantError):
+class UploadTooLargeError(AssistantError, code=ExitCode.BAD_IMAGE, kind="too-large"):
     """A request body over ``WebConfig.max_upload_bytes``."""
 
-    exit_code = ExitCode.BAD_IMAGE
-    kind = "too-large"
 
-
-class ImageExpiredError(AssistantError):
+class ImageExpiredError(AssistantError, code=ExitCode.BAD_IMAGE, kind="image-expired"):
     """``image_id`` names a picture the server no longer keeps: send the picture again."""
 
-    exit_code = ExitCode.BAD_IMAGE
-    kind = "image-expired"
 
-
-class BadRequestError(AssistantError):
+class BadRequestError(AssistantError, code=ExitCode.USAGE, kind="bad-request"):
     """A request the API cannot use (wrong content type, malformed JSON, bad option)."""
-
-    exit_code = ExitCode.USAGE
-    kind = "bad-request"
 
 
 # HTTP status of each error kind (anything else a user can cause: 400).
@@ -238,9 +229,8 @@ async def parse_solve_request(request: Request) -> SolveRequest:
     return SolveRequest(image=image, **opts)
 
 
-class UnsupportedMediaError(AssistantError):
-    exit_code = ExitCode.USAGE
-    kind = "unsupported-media-type"
+class UnsupportedMediaError(AssistantError, code=ExitCode.USAGE, kind="unsupported-media-type"):
+    """A request body of a type the API does not take (HTTP 415)."""
 
 
 # --------------------------------------------------------------------------- the engine
