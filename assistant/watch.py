@@ -566,14 +566,14 @@ class _Watcher:
             return grabber
 
     def summary(self, started: float, reason: str) -> WatchSummary:
-        t = self.tally
+        t, now = self.tally, self.stats(started)
         return WatchSummary(
-            frames=t.frames,
-            reads=t.reads,
-            boards=t.boards,
-            elapsed_s=time.perf_counter() - started,
+            frames=now.frames,
+            reads=now.reads,
+            boards=now.boards,
+            elapsed_s=now.elapsed_s,
             idle_frames=t.idle_frames,
-            idle_cpu_ms_mean=t.idle_cpu_s * 1000 / t.idle_frames if t.idle_frames else 0.0,
+            idle_cpu_ms_mean=now.idle_cpu_ms,
             idle_cpu_ms_max=t.idle_cpu_max_s * 1000,
             latency_ms_max=t.latency_max_ms,
             latency_ms_mean=t.latency_sum_ms / t.boards if t.boards else 0.0,
