@@ -59,6 +59,16 @@ class AssistantError(Exception):
             return f"{self.message}: {self.hint}"
         return self.message
 
+    def to_json(self) -> dict[str, str | None]:
+        """The error as every JSON output writes it (see ``error_json``)."""
+        return error_json(self.kind, self.message, self.hint)
+
+
+def error_json(kind: str, message: str, hint: str | None = None) -> dict[str, str | None]:
+    """The one JSON form of an error, in a batch record and in the web API's answers alike
+    (README): ``{"kind", "message", "hint"}``, ``hint`` None when there is none."""
+    return {"kind": kind, "message": message, "hint": hint}
+
 
 class UsageError(AssistantError, code=ExitCode.USAGE, kind="usage"):
     """An option value the command line could not check by itself (a style name, ...)."""

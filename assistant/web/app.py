@@ -51,7 +51,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from assistant import pipeline
-from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError
+from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError, error_json
 from assistant.version import __version__
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ STATUS = {
 
 
 def error_response(err: AssistantError, status: int | None = None) -> JSONResponse:
-    body = {"error": {"kind": err.kind, "message": err.message, "hint": err.hint}}
+    body = {"error": err.to_json()}
     return JSONResponse(body, status_code=status or STATUS.get(err.kind, 400))
 
 
@@ -409,11 +409,11 @@ def create_app(
         except Exception as err:  # a bug: one line on stderr, a JSON 500, the server goes on
             logger.error("internal error on %s: %s: %s", request.url.path, type(err).__name__, err)
             body = {
-                "error": {
-                    "kind": "internal",
-                    "message": f"internal error: {type(err).__name__}: {err}",
-                    "hint": "this is a bug: please report it with the picture",
-                }
+                "error": error_json(
+                    "internal",
+                    f"internal error: {type(err).__name__}: {err}",
+                    "this is a bug: please report it with the picture",
+                )
             }
             return JSONResponse(body, status_code=500)
         headers = {"X-Image-Id": image_id} if image_id else None
