@@ -230,16 +230,25 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
 
 
 def test_the_size_conflict_waits_for_the_turned_letters() -> None:
-    """A photo of a blue dice tray looks like SpellCast's navy board by colour alone, and
-    SpellCast is always 5x5; the dice's letters, turned every way, say Boggle. The size is
-    judged with that cue in: the 4x4 board reads as Boggle, never refused as a SpellCast."""
+    """A photo of a blue dice tray with a red letter: its navy and a gem made it "look
+    like SpellCast" before its letters were read, and SpellCast is always 5x5; the dice's
+    letters, turned every way, say Boggle. The size is judged with that cue in: the 4x4
+    board reads as Boggle, never refused as a SpellCast. (The red letter is no longer
+    taken for a gem; the rule is checked on the measured look with one gem put back.)"""
+    from dataclasses import replace
+
+    from assistant.games import _detect
     from assistant.imageio import decode_image
     from tools.synth import render_board
 
     board = render_board("boggle-classic", 9505)  # held-out seed: a blue tray
     image = decode_image(board.data)
     located = locate_board(image)
-    assert detect_game(image, located).size_conflict  # colour alone: "looks like SpellCast"
+    look = describe_look(image, located)
+    assert look.gems == 0
+    with_gem = replace(look, gems=1)
+    assert "SpellCast" in _detect(with_gem, GamesConfig()).size_conflict
+    assert not _detect(replace(with_gem, turned=(12, 16)), GamesConfig()).size_conflict
     reading = read_array(image, ReadOptions())
     assert (reading.rows, reading.cols) == (4, 4)
     assert reading.game == "boggle"
