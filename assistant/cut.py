@@ -133,8 +133,13 @@ class CutConfig:
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
-    # of Qu has about half the Q's; a point value or a gem a tenth or less).
+    # of Qu has about half the Q's; a point value or a gem a tenth or less), its narrower
+    # side this share of the main piece's (a die's underline is thinner: 12 px against 36
+    # on boggle-big 12005), and its centre this share of the main piece's width from the
+    # main piece's (a Ruzzle bonus label above and left of its W was taken in, 3004).
     stack_area: float = 0.25
+    stack_side: float = 0.5
+    stack_offset: float = 0.25
     # A component under mark_height of the text band's height whose centre lies more than
     # mark_offset of it from the band's middle is a corner mark (a value), not a character.
     mark_height: float = 0.45
@@ -846,20 +851,26 @@ def _stacked_band(
     "Qu" as a Q above (or below) a u, which a left-to-right text band splits, keeping only
     one of them (the u alone read as U with confidence). The text band is found again in
     the picture turned a quarter (boxes transposed); it is used only when the upright band
-    is the lone component ``one`` and every piece it adds has at least ``stack_area`` of
-    that component's ink (point values, gems and specks stay out) and none is a level bar
-    (the underline under a die's M or W)."""
+    is the lone component ``one`` and every piece it adds is a character's worth of it: at
+    least ``stack_area`` of its ink, its narrower side at least ``stack_side`` of the
+    component's narrower side (not the underline under a die's Z or M), centred on the same
+    line within ``stack_offset`` of its width (not a bonus label or a value in a corner)."""
     turned = {i: Box(b.y, b.x, b.h, b.w) for i, b in boxes.items()}
     ids = _text_band(turned, w, h, cfg)
     ids -= _specks(ids, turned, areas, cfg)
     (anchor,) = one
     if anchor not in ids or len(ids) < 2:
         return set()
+    a = boxes[anchor]
     added = ids - one
     for i in added:
         b = boxes[i]
-        if areas[i] < cfg.stack_area * areas[anchor] or b.w >= cfg.bar_aspect * b.h:
-            return set()  # too little ink for a character, or a die's underline
+        if (
+            areas[i] < cfg.stack_area * areas[anchor]
+            or min(b.w, b.h) < cfg.stack_side * min(a.w, a.h)
+            or abs(b.cx - a.cx) > cfg.stack_offset * a.w
+        ):
+            return set()
     return added
 
 

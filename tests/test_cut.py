@@ -360,3 +360,13 @@ def test_a_qu_whose_q_looks_like_an_o_reads_as_qu_with_confidence(turn: int) -> 
     tile = cut_tile(_turned_qu(turn, 0))
     (reading,) = recognize_tiles([tile], config=RecognizeConfig(rotations="any"))
     assert reading.label == "QU" and reading.confidence >= 0.8, reading
+
+
+def test_a_thick_underline_is_not_stacked_into_the_glyph() -> None:
+    """Pieces above or below a lone letter join it only when they are a character's worth
+    of it, on the same line: the thick underline under a small die's Z (2.75 times as long
+    as thick: boggle-big 12005) was taken in, and the Z came back unsure."""
+    crop = _tile((225, 230, 235), (30, 30, 30), "Z")
+    cv2.rectangle(crop, (48, 104), (81, 115), (30, 30, 30), -1)  # 34 x 12 bar under the Z
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1 and tile.glyph_boxes[0].h < 50
