@@ -567,7 +567,7 @@ def _read_text(
 ) -> tuple[str, dict[str, float]]:
     """Read a badge's characters at full resolution and weigh each kind by how well its
     text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
-    from assistant.cut import Box as CutBox
+    from assistant.geometry import Box as CutBox
     from assistant.recognize.glyphs import char_groups, features, holes, raster
     from assistant.recognize.template import load_templates
 

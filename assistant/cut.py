@@ -22,52 +22,32 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.geometry import (
+    CORNERS,
+    Box,
+    Corner,
+    Labels,
+    Mask,
+    cell_side,
+    emptiest_column,
+    is_left,
+    is_top,
+    overlap,
+    union,
+)
+from assistant.imageio import Image
 from assistant.lab import bgr_to_lab8, lab8_to_bgr
-from assistant.locate import Image, LocatedBoard
-
-Mask = npt.NDArray[np.uint8]
-Labels = npt.NDArray[np.int32]
+from assistant.locate import LocatedBoard
 
 
 class Polarity(Enum):
     DARK_ON_LIGHT = "dark-on-light"
     LIGHT_ON_DARK = "light-on-dark"
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned box in tile-crop pixels: left ``x``, top ``y``, width ``w``, height ``h``."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def x1(self) -> int:
-        return self.x + self.w
-
-    @property
-    def y1(self) -> int:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def union(self, other: Box) -> Box:
-        x, y = min(self.x, other.x), min(self.y, other.y)
-        return Box(x, y, max(self.x1, other.x1) - x, max(self.y1, other.y1) - y)
 
 
 class Side(Enum):
@@ -179,10 +159,6 @@ class CutConfig:
     tint_reach: int = 3
 
 
-Corner = Literal["tl", "tr", "bl", "br"]
-ALL_CORNERS: tuple[Corner, ...] = ("tl", "tr", "bl", "br")
-
-
 @dataclass(frozen=True, eq=False)
 class ValueOption:
     """A point value candidate in one ``corner`` of a tile: one box per digit (crop pixels,
@@ -262,7 +238,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     ring = _ring(p, p, cfg)
     tiles = []
     scale = source_scale(located)
-    search = ALL_CORNERS
+    search = CORNERS
     seen: list[TileImage] = []
     for r in range(located.rows):
         for c in range(located.cols):
@@ -271,20 +247,16 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                 located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search, scale=scale
             )
             tiles.append(tile)
-            if search == ALL_CORNERS and not tile.blank:
+            if search == CORNERS and not tile.blank:
                 seen.append(tile)
                 search = _corners_to_search(seen, cfg)
     return board_values(tiles, cfg)
 
 
 def source_scale(located: LocatedBoard) -> float:
-    """Source-image pixels per rectified pixel: the lattice's mean side length in the
-    source over its length in the rectified board."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = located.corners
-    top, bottom = float(np.hypot(x1 - x0, y1 - y0)), float(np.hypot(x2 - x3, y2 - y3))
-    left, right = float(np.hypot(x3 - x0, y3 - y0)), float(np.hypot(x2 - x1, y2 - y1))
-    p = located.cell_px
-    return ((top + bottom) / (2 * located.cols * p) + (left + right) / (2 * located.rows * p)) / 2
+    """Source-image pixels per rectified pixel: the lattice's mean cell side in the source
+    over its side in the rectified board."""
+    return cell_side(located.corners, located.rows, located.cols) / located.cell_px
 
 
 def _corners_to_search(seen: Sequence[TileImage], cfg: CutConfig) -> tuple[Corner, ...]:
@@ -292,14 +264,14 @@ def _corners_to_search(seen: Sequence[TileImage], cfg: CutConfig) -> tuple[Corne
     tiles (a speed-up: one corner instead of four). Once the first ``value_probe`` tiles
     all have a candidate in one corner and no other corner is as common, only that corner;
     once twice as many show no corner on two tiles, none (the board prints no values)."""
-    votes = {k: sum(any(o.corner == k for o in t.value_options) for t in seen) for k in ALL_CORNERS}
-    ranked = sorted(ALL_CORNERS, key=lambda k: -votes[k])
+    votes = {k: sum(any(o.corner == k for o in t.value_options) for t in seen) for k in CORNERS}
+    ranked = sorted(CORNERS, key=lambda k: -votes[k])
     top, second = votes[ranked[0]], votes[ranked[1]]
     if len(seen) >= cfg.value_probe and top == len(seen) and second * 2 < len(seen):
         return (ranked[0],)
     if len(seen) >= 2 * cfg.value_probe and votes[ranked[0]] < 2:
         return ()
-    return ALL_CORNERS
+    return CORNERS
 
 
 def board_values(
@@ -354,7 +326,7 @@ def cut_tile(
     config: CutConfig | None = None,
     *,
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
-    corners: Sequence[Corner] = ALL_CORNERS,
+    corners: Sequence[Corner] = CORNERS,
     scale: float = 1.0,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
@@ -446,7 +418,7 @@ def cut_tile(
 
     glyph_ids = _text_band(boxes, h, w, cfg)
     glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
-    band = _union([boxes[i] for i in glyph_ids])
+    band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
         boxes[i] = small[i]
         glyph_ids.add(i)
@@ -767,17 +739,6 @@ def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     return bool((mid == i).any())
 
 
-def _union(boxes: list[Box]) -> Box:
-    out = boxes[0]
-    for b in boxes[1:]:
-        out = out.union(b)
-    return out
-
-
-def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
-    return max(0.0, min(a1, b1) - max(a0, b0))
-
-
 def _drop_frames(boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig) -> dict[int, Box]:
     """Without the rims: thin components that surround another component (the shaded edge
     of a die face, a drawn tile border). No letter encloses another letter."""
@@ -812,7 +773,7 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
         for i, b in sorted(boxes.items(), key=lambda kv: abs(kv[1].cx - w / 2)):
             if i in chosen:
                 continue
-            inside = _overlap(b.y, b.y1, band_y0, band_y1)
+            inside = overlap(b.y, b.y1, band_y0, band_y1)
             if inside < cfg.band_overlap * min(b.h, band_y1 - band_y0):
                 continue
             gap = max(gx0 - b.x1, b.x - gx1, 0)
@@ -902,7 +863,7 @@ def _underline(
             continue
         if long < cfg.bar_min_length * band.w:
             continue
-        if _overlap(b.x, b.x1, band.x, band.x1) < 0.6 * b.w:
+        if overlap(b.x, b.x1, band.x, band.x1) < 0.6 * b.w:
             continue
         gap_below, gap_above = b.y - band.y1, band.y - b.y1
         if 0 <= gap_below <= cfg.bar_max_gap * band.h:
@@ -917,7 +878,7 @@ def _underline(
     for bar_id, bar, other, side in ((ids[0], a, b, Side.LEFT), (ids[1], b, a, Side.RIGHT)):
         if bar.h < cfg.bar_aspect * bar.w or bar.h < cfg.bar_min_length * other.h:
             continue
-        if _overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
+        if overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
             continue
         gap = other.x - bar.x1 if side is Side.LEFT else bar.x - other.x1
         if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h <= 1.1 * other.h:
@@ -956,10 +917,10 @@ def _value_options(
     top_end = min(int(band.y + reach), h // 2)
     bottom_start = max(int(band.y1 - reach), h // 2)
     zones: tuple[tuple[Corner, int, int, int, int], ...] = (
-        ("tl", fy0, top_end, fx0, w // 2),
-        ("tr", fy0, top_end, w // 2, fx1),
-        ("bl", bottom_start, fy1, fx0, w // 2),
-        ("br", bottom_start, fy1, w // 2, fx1),
+        ("top-left", fy0, top_end, fx0, w // 2),
+        ("top-right", fy0, top_end, w // 2, fx1),
+        ("bottom-right", bottom_start, fy1, w // 2, fx1),
+        ("bottom-left", bottom_start, fy1, fx0, w // 2),
     )
     out: list[ValueOption] = []
     for corner, y0, y1, x0, x1 in zones:
@@ -969,13 +930,9 @@ def _value_options(
         zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
         option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
         if option is not None:
-            digits = tuple(_shift(d, x0, y0) for d in option.digits)
-            out.append(replace(option, box=_shift(option.box, x0, y0), digits=digits))
+            digits = tuple(d.shift(x0, y0) for d in option.digits)
+            out.append(replace(option, box=option.box.shift(x0, y0), digits=digits))
     return tuple(out)
-
-
-def _shift(box: Box, dx: int, dy: int) -> Box:
-    return Box(box.x + dx, box.y + dy, box.w, box.h)
 
 
 def _zone_value(
@@ -1001,8 +958,8 @@ def _zone_value(
     strong = np.bincount(labels[zone > cfg.value_high * peak], minlength=n) > 0
     zh, zw = zone.shape
     # The zone's outer edges are the face's: what touches them is rim or gap.
-    corner_x = 0 if corner[1] == "l" else zw
-    corner_y = 0 if corner[0] == "t" else zh
+    corner_x = 0 if is_left(corner) else zw
+    corner_y = 0 if is_top(corner) else zh
     pieces: dict[int, Box] = {}
     faint: list[Box] = []
     for i in range(1, n):
@@ -1016,18 +973,18 @@ def _zone_value(
             pieces[i] = box
         elif bh >= min_h // 2:
             faint.append(box)
-    digits = [d for d in _digit_groups(pieces) if _union([pieces[i] for i in d]).h >= min_h]
+    digits = [d for d in _digit_groups(pieces) if union([pieces[i] for i in d]).h >= min_h]
     if not digits:
         return None
 
     def far(number: list[list[int]]) -> float:
-        b = _union([pieces[i] for d in number for i in d])
+        b = union([pieces[i] for d in number for i in d])
         return abs(b.cx - corner_x) + abs(b.cy - corner_y)
 
     number = min(_numbers(digits, pieces, cfg), key=far)
     ids = [i for d in number for i in d]
-    local = _union([pieces[i] for i in ids])
-    digit_boxes = _split_wide([_union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
+    local = union([pieces[i] for i in ids])
+    digit_boxes = _split_wide([union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
     lut = np.zeros(n, np.uint8)
     lut[ids] = 255
     others = [b for i, b in pieces.items() if i not in ids] + faint
@@ -1062,8 +1019,8 @@ def _digit_groups(pieces: dict[int, Box]) -> list[list[int]]:
     for i in sorted(pieces, key=lambda k: pieces[k].x):
         b = pieces[i]
         for g in groups:
-            gb = _union([pieces[j] for j in g])
-            if _overlap(b.x, b.x1, gb.x, gb.x1) > 0.5 * min(b.w, gb.w):
+            gb = union([pieces[j] for j in g])
+            if overlap(b.x, b.x1, gb.x, gb.x1) > 0.5 * min(b.w, gb.w):
                 g.append(i)
                 break
         else:
@@ -1075,7 +1032,7 @@ def _numbers(
     digits: list[list[int]], pieces: dict[int, Box], cfg: CutConfig
 ) -> list[list[list[int]]]:
     """Digits side by side (close, overlapping in height) form one number, left to right."""
-    boxes = [_union([pieces[i] for i in d]) for d in digits]
+    boxes = [union([pieces[i] for i in d]) for d in digits]
     order = sorted(range(len(digits)), key=lambda k: boxes[k].x)
     numbers: list[list[int]] = []
     for k in order:
@@ -1083,7 +1040,7 @@ def _numbers(
         if numbers:
             last = boxes[numbers[-1][-1]]
             if b.x - last.x1 <= cfg.value_gap * max(b.h, last.h) and (
-                _overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
+                overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
             ):
                 numbers[-1].append(k)
                 continue
@@ -1098,10 +1055,7 @@ def _split_wide(boxes: list[Box], labels: Labels, ids: list[int], cfg: CutConfig
         if b.w <= cfg.value_split * b.h:
             out.append(b)
             continue
-        window = np.isin(labels[b.y : b.y1, b.x : b.x1], ids)
-        column = np.count_nonzero(window, axis=0)
-        lo, hi = int(b.w * 0.3), max(int(b.w * 0.7), int(b.w * 0.3) + 1)
-        cut = lo + int(np.argmin(column[lo:hi]))
+        cut = emptiest_column(np.isin(labels[b.y : b.y1, b.x : b.x1], ids))
         out += [Box(b.x, b.y, cut, b.h), Box(b.x + cut + 1, b.y, b.w - cut - 1, b.h)]
     return out
 
@@ -1139,6 +1093,6 @@ def _faint_beside(
 def _beside(other: Box, value: Box, cfg: CutConfig) -> bool:
     """Ink in line with the value and close to it: a digit that may have been missed."""
     gap = max(value.x - other.x1, other.x - value.x1)
-    return gap <= cfg.value_gap * 2 * value.h and _overlap(
+    return gap <= cfg.value_gap * 2 * value.h and overlap(
         other.y, other.y1, value.y, value.y1
     ) > 0.5 * min(other.h, value.h)

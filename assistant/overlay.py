@@ -32,7 +32,8 @@ import numpy.typing as npt
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
-from assistant.locate import Image, LocatedBoard, Point
+from assistant.geometry import Point
+from assistant.locate import Image, LocatedBoard
 from assistant.solver import WordPath
 
 RGB = tuple[int, int, int]

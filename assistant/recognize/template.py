@@ -29,8 +29,9 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cachefile import building, clean, default_cache_dir
-from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
+from assistant.cut import Side, TileImage, face_tilt, select_components
 from assistant.errors import AssistantError, BoardTextError, ImageError, UsageError
+from assistant.geometry import Box, Mask
 from assistant.recognize import Candidate, RecognizeConfig, calibrated
 from assistant.recognize.glyphs import (
     GlyphConfig,
