@@ -49,7 +49,7 @@ from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
 
 if TYPE_CHECKING:
-    from assistant.recognize.template import TemplateSet
+    from assistant.recognize.store import TemplateSet
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
@@ -549,7 +549,7 @@ def _read_text(
     """Read a badge's characters at full resolution and weigh each kind by how well its
     text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
     from assistant.recognize.glyphs import char_groups, features, holes, raster
-    from assistant.recognize.template import load_templates
+    from assistant.recognize.store import load_templates
 
     p = located.cell_px
     x0, y0 = mark.col * p + box.x, mark.row * p + box.y
