@@ -204,6 +204,7 @@ def compare_reads(rev: str, image: Path, reads: int, rounds: int) -> dict[str, o
             return None
         subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         compileall.compile_dir(str(Path(tmp) / "assistant"), quiet=1, workers=1)
+        trees = {"before": tmp, "after": str(REPO)}
         envs = {
             name: {
                 **os.environ,
@@ -211,13 +212,14 @@ def compare_reads(rev: str, image: Path, reads: int, rounds: int) -> dict[str, o
                 "OMP_NUM_THREADS": "1",
                 "BOGGLE_ASSISTANT_CACHE_DIR": str(Path(tmp) / f"cache-{name}"),
             }
-            for name, tree in (("before", tmp), ("after", str(REPO)))
+            for name, tree in trees.items()
         }
         runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
         for k in range(rounds + 1):  # the first round fills each tree's caches
             for name in ("before", "after") if k % 2 == 0 else ("after", "before"):
-                cmd = [sys.executable, "-c", READS, str(image), str(reads)]
-                code, _, _, out, err = run_child(cmd, envs[name])
+                cmd = [sys.executable, "-c", READS, str(image.resolve()), str(reads)]
+                # In its own tree: ``-c`` puts the working folder first on sys.path.
+                code, _, _, out, err = run_child(cmd, envs[name], cwd=trees[name])
                 if code != 0:
                     print(f"the {name} reads failed: {err.strip()}", file=sys.stderr)
                     return None
