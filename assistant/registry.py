@@ -148,6 +148,10 @@ class Game:
             raise ValueError(f"{self.name}: length points must not decrease with length")
         if (self.letter_values is None) == (not points):
             raise ValueError(f"{self.name}: give either length_points or letter_values")
+        # The bonus squares the game scores are the ones its look knows how to read.
+        style = self.look.bonus if self.look is not None else None
+        if style is not None and frozenset(style.palette) != self.bonus_squares:
+            raise ValueError(f"{self.name}: its look marks {sorted(style.palette)} bonus squares")
 
     @property
     def by_length(self) -> bool:
