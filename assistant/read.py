@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from assistant.bonus import BonusConfig, BonusGrid
     from assistant.cut import CutConfig, TileImage
     from assistant.games import GameGuess, GamesConfig
-    from assistant.locate import Image, LocateConfig, LocatedBoard, Point
+    from assistant.geometry import Quad
+    from assistant.locate import Image, LocateConfig, LocatedBoard
     from assistant.recognize import RecognizeConfig, Recognizer, TileReading
 
 Candidates = tuple[tuple[str, float], ...]
@@ -88,7 +89,7 @@ class BoardReading:
     values: tuple[tuple[int | None, ...], ...] | None
     bonuses: tuple[tuple[str | None, ...], ...] | None
     game: str | None
-    corners: tuple[Point, Point, Point, Point]
+    corners: Quad
     elapsed_ms: float
     fixed: tuple[tuple[int, int], ...] = ()
     # Point values and bonus squares read below the confidence threshold: (row, col). They

@@ -26,10 +26,10 @@ from assistant.errors import UnknownGameError
 
 if TYPE_CHECKING:
     from assistant.board import Tile
+    from assistant.geometry import Corner  # typing only: solving a typed board loads no numpy
 
 QRule = Literal["qu", "q"]
 RGB = tuple[int, int, int]
-Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
 ALL_BONUSES = frozenset({"DL", "TL", "DW", "TW"})
 
 
