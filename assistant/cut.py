@@ -174,11 +174,13 @@ class CutConfig:
     # ...over the face's outer band, up to line_margin of the cell from its edge: there a
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
     line_margin: float = 0.15
+    line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
     # With the letter's own ink colour known (pixels of the line component ink_apart of the
     # line's distance from the face away from both), a pixel is line when it lies nearer
     # the face-line or line-ink mixes than the face-ink one, and more than line_face of
     # the line's distance off the face.
     ink_apart: float = 0.6
+    ink_off_line: float = 0.25  # a dark blue line (L 55) is this far from a black letter
     line_face: float = 0.25
     line_rim: float = 0.15  # margin pixels this near a face-gap mix (of their distance) are rim
     line_max_colours: int = 3  # lines of this many colours on one tile are told apart
@@ -789,7 +791,8 @@ def _line_pixels(
     could be told from the lines at all; ``mine`` marks the ink the lines belong to (the
     components a line joined, or a tinted stroke and the glyph it touches).
 
-    The lines' colours are the main colours of ``mine`` over the face's outer band
+    The lines' colours are the main colours of ``mine`` (and of pixels of another hue than
+    the face, ``tint_min``) over the face's outer band
     (``line_margin``: there a line lies on the face, clear of the letter;
     ``_line_colours``); the letter's ink colour is the median of the pixels of ``mine``
     far from the face and from every line colour (``_ink_beside``). Each pixel of the face
@@ -803,16 +806,28 @@ def _line_pixels(
     fx0, fx1, fy0, fy1 = span
     face_area = np.zeros((h, w), bool)
     face_area[fy0:fy1, fx0:fx1] = True
-    margin = face_area.copy()
+    margin = np.zeros((h, w), bool)
+    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
+    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
     my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
     margin[my : h - my, mx : w - mx] = False
     # The gap between tiles, and the face's shaded rim (mixes of face and gap colour) that
-    # the band reaches at a rounded corner, are not the line.
+    # the band reaches at a rounded corner, are not the line (a grey-blue line may look
+    # like such a mix: the rim is only looked for in the band's corners).
     edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
     gap = np.median(edge, axis=0)
-    on_face = lab[mine & margin].reshape(-1, 3).astype(np.float32)
+    # A line too pale to be ink still shows its hue on the band.
+    chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
+    tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
+    # Only at the band's corners can the rim (a rounded tile's corner), a badge or a gem
+    # show: there only the lines' own ink is sampled.
+    corner = np.zeros((h, w), bool)
+    corner[:my, :mx] = corner[:my, w - mx :] = corner[h - my :, :mx] = True
+    corner[h - my :, w - mx :] = True
+    sample = (mine | (tinted & ~corner)) & margin
+    on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
-    colours = _line_colours(on_face[~rim], face, cfg)
+    colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True
     ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
@@ -852,22 +867,35 @@ def _line_pixels(
 def _line_colours(
     pixels: npt.NDArray[np.float32], face: npt.NDArray[np.float64], cfg: CutConfig
 ) -> list[npt.NDArray[np.float64]]:
-    """The main colours of line pixels (at most ``line_max_colours``): the median, then the
-    median of what lies farther than ``line_colour`` of its distance from the face from it,
+    """The main colours of line pixels (at most ``line_max_colours``): their mode, then the
+    mode of what lies farther than ``line_colour`` of its distance from the face from it,
     and so on while ``line_min_px`` pixels and ``line_share`` of them are left (two
     solvers' arrows of different colours cross on one tile)."""
     colours: list[npt.NDArray[np.float64]] = []
     rest = pixels
     least = max(cfg.line_min_px, cfg.line_share * len(pixels))
     while len(rest) >= least and len(colours) < cfg.line_max_colours:
-        colour = np.median(rest.astype(np.float64), axis=0)
+        colour = _mode(rest)
         reach = _apart(colour, face)
         if reach <= 1.0:
             break
         colours.append(colour)
         far = np.linalg.norm(rest - colour.astype(np.float32), axis=1) > cfg.line_colour * reach
+        if far.all():
+            break
         rest = rest[far]
     return colours
+
+
+def _mode(pixels: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    """The colour most of ``pixels`` gather around: from the median, twice the median of
+    the half nearest to it (the per-channel median of two colours is neither)."""
+    colour = np.median(pixels.astype(np.float64), axis=0)
+    for _ in range(2):
+        d = np.linalg.norm(pixels - colour.astype(np.float32), axis=1)
+        near = pixels[d <= np.median(d)]
+        colour = np.median(near.astype(np.float64), axis=0)
+    return np.asarray(colour, np.float64)
 
 
 def _ink_beside(
@@ -877,14 +905,14 @@ def _ink_beside(
     cfg: CutConfig,
 ) -> npt.NDArray[np.float64] | None:
     """The letter's ink colour among a line component's ``pixels``: the median of those at
-    least ``ink_apart`` of each line's distance from the face away from the face and from
-    every line colour; None when fewer than ``line_min_px`` are (a line in the letter's own
-    colour, or a line over an empty face)."""
+    least ``ink_apart`` of each line's distance from the face away from the face, and
+    ``ink_off_line`` of it from every line colour; None when fewer than ``line_min_px``
+    are (a line in the letter's own colour, or a line over an empty face)."""
     far = np.ones(len(pixels), bool)
     for line in lines:
-        reach = cfg.ink_apart * _apart(line, face)
-        far &= np.linalg.norm(pixels - line.astype(np.float32), axis=1) > reach
-        far &= np.linalg.norm(pixels - face.astype(np.float32), axis=1) > reach
+        reach = _apart(line, face)
+        far &= np.linalg.norm(pixels - line.astype(np.float32), axis=1) > cfg.ink_off_line * reach
+        far &= np.linalg.norm(pixels - face.astype(np.float32), axis=1) > cfg.ink_apart * reach
     if int(np.count_nonzero(far)) < cfg.line_min_px:
         return None
     return np.asarray(np.median(pixels[far].astype(np.float64), axis=0), np.float64)

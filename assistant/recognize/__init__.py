@@ -151,13 +151,13 @@ class RecognizeConfig:
     # the line) and matched at 0.56-0.98; at lead >= 0.06 and score >= 0.9, 137 right
     # and none wrong. Spread 2 kept more of the letter than 5 (the features' whole blur:
     # 178 right best letters against 129). Wider than masked_max_width of the letter
-    # height, a glyph is several characters and is read as before.
+    # height (a bold W is 1.35), a glyph is several characters and is read as before.
     masked_spread: int = 2
     masked_margin: float = 0.06
     masked_slope: float = 70.0
     masked_min_score: float = 0.9
     masked_min_visible: float = 0.25
-    masked_max_width: float = 1.3
+    masked_max_width: float = 1.5
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
