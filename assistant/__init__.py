@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, TileKind, parse_board
 from assistant.errors import AssistantError, ExitCode
+from assistant.version import __version__
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary, load_dictionary
     from assistant.read import BoardReading, read_image
     from assistant.solver import Solution, WordPath, solve
 
-__version__ = "0.1.0"
 
 _LAZY = {
     "solve": "assistant.solver",

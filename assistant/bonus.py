@@ -47,7 +47,7 @@ from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
 
 if TYPE_CHECKING:
-    from assistant.recognize.template import TemplateSet
+    from assistant.recognize.store import TemplateSet
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
@@ -569,7 +569,7 @@ def _read_text(
     text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
     from assistant.cut import Box as CutBox
     from assistant.recognize.glyphs import char_groups, features, holes, raster
-    from assistant.recognize.template import load_templates
+    from assistant.recognize.store import load_templates
 
     p = located.cell_px
     x0, y0 = math.floor((mark.col + box[0]) * p), math.floor((mark.row + box[1]) * p)

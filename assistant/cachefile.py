@@ -2,7 +2,7 @@
 and the line on stderr while one is built.
 
 Both caches (the compiled word lists, ``assistant.dictionary``, and the compiled letter
-templates, ``assistant.recognize.template``) are rebuilt from shipped or user data whenever
+templates, ``assistant.recognize.store``) are rebuilt from shipped or user data whenever
 they are missing, stale or corrupt, so losing one only costs time. They are written to a
 temporary name in the same directory and moved into place
 (``assistant.files.replace_atomically``, which locks the temporary file while it writes):

@@ -205,7 +205,7 @@ def _grid(board: Board, what: str) -> list[list[Any]] | None:
 def preload_reader() -> None:
     """Load the reader's letter templates now (kept per process), so that the first image
     or frame of a batch or a watch does not pay for it."""
-    from assistant.recognize.template import load_templates
+    from assistant.recognize.store import load_templates
 
     load_templates()
 

@@ -574,7 +574,8 @@ def learn_image(
     from assistant.errors import OutputError
     from assistant.imageio import load_image
     from assistant.locate import locate_board
-    from assistant.recognize.template import check_style_name, learn
+    from assistant.recognize.learning import learn
+    from assistant.recognize.store import check_style_name
 
     name = check_style_name(style) if style is not None else _style_name(Path(path).stem)
     if into is not None and into.exists() and not into.is_dir():

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the dev-only 
 
 from assistant.cut import cut_tiles
 from assistant.recognize import RecognizeConfig
-from assistant.recognize.template import TemplateRecognizer
+from assistant.recognize.matcher import TemplateRecognizer
 from tools.calibrate import (
     FixtureBoard,
     collect,

@@ -19,7 +19,7 @@ import pytest
 
 from assistant import cachefile
 from assistant.cachefile import CACHE_ENV, Progress, clean
-from assistant.recognize import template
+from assistant.recognize import store
 from assistant.recognize.glyphs import GlyphConfig
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,14 +30,14 @@ GRID = ROOT / "fixtures" / "real" / "wordament" / "blackmonk13_grid_regular_grid
 def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     where = tmp_path / "cache"
     monkeypatch.setenv(CACHE_ENV, str(where))
-    template._load_cached.cache_clear()
+    store._load_cached.cache_clear()
     yield where
-    template._load_cached.cache_clear()
+    store._load_cached.cache_clear()
 
 
-def build_templates() -> template.TemplateSet:
-    template._load_cached.cache_clear()
-    return template.load_templates([template.builtin_template_dir()], GlyphConfig())
+def build_templates() -> store.TemplateSet:
+    store._load_cached.cache_clear()
+    return store.load_templates([store.builtin_template_dir()], GlyphConfig())
 
 
 def the_cache(where: Path) -> Path:
@@ -81,9 +81,9 @@ def test_template_cache_is_memory_mapped_and_read_back_unchanged(cache_dir: Path
     assert np.array_equal(again.weights, built.weights)
     assert np.array_equal(again.holes, built.holes)
     # The glyph and digit subsets the recognizer uses are views of the mapped matrix.
-    glyphs = again.subset(template.GLYPH_CLASSES)
+    glyphs = again.subset(store.GLYPH_CLASSES)
     assert np.shares_memory(glyphs.weights, again.weights)
-    assert np.shares_memory(again.subset(template.DIGITS).weights, again.weights)
+    assert np.shares_memory(again.subset(store.DIGITS).weights, again.weights)
     assert cache.stat().st_size > 1_000_000
 
 
@@ -124,7 +124,7 @@ def test_image_commands_carry_on_over_a_corrupt_template_cache(tmp_path: Path, d
     assert "Traceback" not in again.stderr
     assert json.loads(again.stdout)["tiles"] == json.loads(first.stdout)["tiles"]
     (fixed,) = cache.glob("templates-*.bin")
-    assert template._read_disk_cache(fixed, GlyphConfig()) is not None  # rebuilt, valid
+    assert store._read_disk_cache(fixed, GlyphConfig()) is not None  # rebuilt, valid
 
 
 def test_batch_carries_on_over_a_corrupt_template_cache(tmp_path: Path) -> None:

@@ -254,7 +254,7 @@ def test_3_batch_out_that_is_a_folder_is_refused_with_or_without_resume(
 
 def test_6_the_suite_never_touches_the_users_cache_or_data() -> None:
     from assistant.dictionary import default_cache_dir
-    from assistant.recognize.template import user_template_dir
+    from assistant.recognize.store import user_template_dir
 
     home = Path.home()
     for where in (default_cache_dir(), user_template_dir()):
@@ -784,7 +784,7 @@ def test_10_the_right_size_still_reads_and_batch_records_a_wrong_one(
 @pytest.mark.parametrize("stem", ["_Écran 2024 (1)", "x" * 80, "..", "日本"])
 def test_2_a_style_named_after_the_image_is_always_a_plain_name(stem: str) -> None:
     from assistant.read import _style_name
-    from assistant.recognize.template import check_style_name
+    from assistant.recognize.store import check_style_name
 
     assert check_style_name(_style_name(stem)) == _style_name(stem)
 

@@ -28,14 +28,9 @@ from assistant.recognize import (
     same_letter_values,
 )
 from assistant.recognize import tesseract as tess
-from assistant.recognize.template import (
-    GLYPH_CLASSES,
-    TemplateRecognizer,
-    assemble_label,
-    builtin_template_dir,
-    learn,
-    load_templates,
-)
+from assistant.recognize.learning import learn
+from assistant.recognize.matcher import TemplateRecognizer, assemble_label
+from assistant.recognize.store import GLYPH_CLASSES, builtin_template_dir, load_templates
 from tools.calibrate import FixtureBoard, fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"

@@ -12,9 +12,9 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.recognize import template
+from assistant.recognize import store
 from assistant.recognize.glyphs import GlyphConfig
-from assistant.recognize.template import (
+from assistant.recognize.store import (
     DIGITS,
     GLYPH_CLASSES,
     builtin_template_dir,
@@ -55,7 +55,7 @@ def test_templates_load_once_into_one_read_only_matrix() -> None:
     assert np.allclose(np.linalg.norm(first.matrix, axis=1), 1.0, atol=1e-4)
     assert set(first.classes) == set(GLYPH_CLASSES + DIGITS)
     # Grouped by class for reduceat, in class order (glyph classes first, then digits).
-    assert list(first.chars) == sorted(first.chars, key=template.class_order)
+    assert list(first.chars) == sorted(first.chars, key=store.class_order)
     assert first.classes == tuple(dict.fromkeys(first.chars))
     holes = dict(zip(first.chars, first.holes, strict=True))
     assert holes["B"] == 2 and holes["A"] == 1 and holes["E"] == 0
@@ -100,22 +100,22 @@ def test_compiled_templates_are_cached_on_disk(
 ) -> None:
     """The first load writes the compiled matrix; later processes read it back unchanged;
     a corrupt cache file is rebuilt rather than trusted."""
-    from assistant.recognize import template
+    from assistant.recognize import store
 
     monkeypatch.setenv("BOGGLE_ASSISTANT_CACHE_DIR", str(tmp_path))
-    sources = [template.builtin_template_dir()]
-    template._load_cached.cache_clear()
-    built = template.load_templates(sources)
+    sources = [store.builtin_template_dir()]
+    store._load_cached.cache_clear()
+    built = store.load_templates(sources)
     (cache,) = tmp_path.glob("templates-*.bin")
-    template._load_cached.cache_clear()
-    again = template.load_templates(sources)
+    store._load_cached.cache_clear()
+    again = store.load_templates(sources)
     assert again.chars == built.chars and again.styles == built.styles
     assert np.array_equal(again.matrix, built.matrix)
     assert np.array_equal(again.holes, built.holes)
     cache.write_bytes(b"not a cache file")
-    template._load_cached.cache_clear()
-    rebuilt = template.load_templates(sources)
+    store._load_cached.cache_clear()
+    rebuilt = store.load_templates(sources)
     # a rebuild matches to float precision (threaded sums may differ in the last bit)
     assert np.allclose(rebuilt.matrix, built.matrix, rtol=0, atol=1e-6)
     assert cache.stat().st_size > 1000
-    template._load_cached.cache_clear()
+    store._load_cached.cache_clear()

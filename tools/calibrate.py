@@ -40,7 +40,8 @@ import numpy.typing as npt
 from assistant.cut import cut_tiles, face_tilt
 from assistant.locate import LocatedBoard, Point
 from assistant.recognize import calibrated
-from assistant.recognize.template import ALL_TURNS, DIGITS, TemplateRecognizer
+from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer
+from assistant.recognize.store import DIGITS
 
 # Lattice corners (top-left, top-right, bottom-right, bottom-left; source pixels) of the
 # physical Boggle photos in fixtures/real, measured by hand on the images, so the

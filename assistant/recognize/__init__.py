@@ -20,7 +20,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import TileImage
-    from assistant.recognize.template import ValueRead
+    from assistant.recognize.matcher import ValueRead
 
 
 @dataclass(frozen=True)
@@ -256,7 +256,7 @@ def recognize_tiles(
     from assistant.errors import MissingDependencyError
     from assistant.recognize import tesseract
     from assistant.recognize.glyphs import turn_tile
-    from assistant.recognize.template import ALL_TURNS, TemplateRecognizer, ValueRead
+    from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer, ValueRead
 
     cfg = config or RecognizeConfig()
     limit = cfg.threshold if threshold is None else threshold
@@ -381,7 +381,7 @@ def _hidden_rivals(
 ) -> list[Candidate]:
     """``cands`` capped at ``hidden_cap`` with the letters added that differ from the best
     only where a removed line ran (see ``RecognizeConfig.hidden_margin``)."""
-    from assistant.recognize.template import TemplateRecognizer
+    from assistant.recognize.matcher import TemplateRecognizer
 
     best = cands[0]
     if not isinstance(engine, TemplateRecognizer) or best.turn != 0 or not best.label:

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from assistant.cut import TileImage
 from assistant.errors import MissingDependencyError
 from assistant.recognize import Candidate
-from assistant.recognize.template import assemble_label
+from assistant.recognize.matcher import assemble_label
 
 INSTALL_HINT = "install it with: sudo apt-get install tesseract-ocr (Debian/Ubuntu)"
 MISSING_NOTE = "tesseract-ocr is not installed, so no second engine checked this tile"

@@ -1,10 +1,11 @@
 """The template matcher: the primary, fast engine.
 
 Every character of every tile is compared with every template (letters A-Z, "u", digits,
-"-" and "/" rendered from free fonts, plus styles learned from the user's own screenshots) by
-one matrix product of oriented-gradient features (``glyphs.features``). A tile's reading is
-the best class per character; its confidence comes from the best score and the margin to
-the best other class, mapped through the calibration in ``RecognizeConfig``.
+"-" and "/" rendered from free fonts, plus styles learned from the user's own screenshots;
+see ``recognize.store``) by one matrix product of oriented-gradient features
+(``glyphs.features``). A tile's reading is the best class per character; its confidence
+comes from the best score and the margin to the best other class, mapped through the
+calibration in ``RecognizeConfig``.
 
 Physical dice lie at any quarter turn: on a board where several tiles read clearly better
 turned than upright, every tile is matched at all four turns, and an underline (M, W, Z, N,
@@ -13,27 +14,16 @@ turned than upright, every tile is matched at all four turns, and an underline (
 
 from __future__ import annotations
 
-import functools
-import json
-import os
-import re
-import struct
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
-from pathlib import Path
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cachefile import building, clean, default_cache_dir
 from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
-from assistant.errors import AssistantError, BoardTextError, ImageError, UsageError
 from assistant.recognize import Candidate, RecognizeConfig, calibrated, masked_confidence
 from assistant.recognize.glyphs import (
-    GlyphConfig,
     char_groups,
     crop_to_ink,
     features,
@@ -42,335 +32,18 @@ from assistant.recognize.glyphs import (
     straighten,
     turn_features,
 )
+from assistant.recognize.store import (
+    DIGITS,
+    GLYPH_CLASSES,
+    TemplateSet,
+    builtin_template_dir,
+    load_templates,
+)
 
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-DIGITS = "0123456789"
-GLYPH_CLASSES = LETTERS + "u-/"
-APP_NAME = "boggle-assistant"
 ALL_TURNS = (0, 1, 2, 3)
 DILATE = np.ones((3, 3), np.uint8)  # the rim of anti-aliased pixels kept around a character
 # Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
 UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
-
-
-# --------------------------------------------------------------------------- templates
-
-
-@dataclass(frozen=True, eq=False)
-class TemplateSet:
-    """Templates as one read-only matrix: row ``i`` of ``weights`` holds the features of a
-    picture of ``chars[i]`` followed by the one-hot of its hole count (``HOLE_BUCKETS``
-    columns), so that the hole penalty rides along in the one matrix product. Rows are
-    grouped by class (``class_order``: the glyph classes, then the digits, each block one
-    contiguous run), ``classes`` are the distinct characters in row order and ``starts``
-    the first row of each (for ``np.maximum.reduceat``). Loaded from the disk cache,
-    ``weights`` is a view of the memory-mapped file."""
-
-    chars: tuple[str, ...]
-    styles: tuple[str, ...]
-    weights: npt.NDArray[np.float32]
-    holes: npt.NDArray[np.int8]
-    classes: tuple[str, ...]
-    starts: npt.NDArray[np.intp]
-    config: GlyphConfig = field(default_factory=GlyphConfig)
-    # Subsets already cut from this set (a memo: the set itself never changes).
-    _subsets: dict[str, TemplateSet] = field(default_factory=dict, repr=False)
-
-    def __len__(self) -> int:
-        return len(self.chars)
-
-    @property
-    def matrix(self) -> npt.NDArray[np.float32]:
-        """The features, one row per template (a read-only view of ``weights``)."""
-        return self.weights[:, : self.weights.shape[1] - HOLE_BUCKETS]
-
-    def subset(self, allowed: str) -> TemplateSet:
-        """The templates of the classes in ``allowed`` only (a view when they are one run
-        of rows, as the glyph and digit classes are)."""
-        if allowed in self._subsets:
-            return self._subsets[allowed]
-        keep = np.array([c in allowed for c in self.chars])
-        rows = np.flatnonzero(keep)
-        if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
-            weights, hole_counts = self.weights[rows[0] : rows[-1] + 1], self.holes[keep]
-        else:
-            weights, hole_counts = self.weights[keep], self.holes[keep]
-        chars = tuple(c for c, k in zip(self.chars, keep, strict=True) if k)
-        styles = tuple(s for s, k in zip(self.styles, keep, strict=True) if k)
-        subset = _template_set(chars, styles, weights, hole_counts, self.config)
-        self._subsets[allowed] = subset
-        return subset
-
-    def class_scores(
-        self, feats: npt.NDArray[np.float32], hole_counts: npt.NDArray[np.int8], penalty: float
-    ) -> npt.NDArray[np.float32]:
-        """Best template score per class for each row of ``feats`` (rows x classes); templates
-        whose hole count differs from the glyph's lose ``penalty``."""
-        # f.t + penalty * [same holes] - penalty = f.t - penalty * [other holes]
-        same = _one_hot(hole_counts) * np.float32(penalty)
-        scores = np.hstack([feats.astype(np.float32, copy=False), same]) @ self.weights.T
-        scores -= np.float32(penalty)
-        return np.maximum.reduceat(scores, self.starts, axis=1)
-
-
-def class_order(char: str) -> tuple[bool, str]:
-    """Sort key of template rows: the glyph classes (``-``, ``/``, A-Z, ``u``), then the
-    digits, so that the two subsets the recognizer uses are views, not copies."""
-    return char in DIGITS, char
-
-
-HOLE_BUCKETS = 4  # hole counts 0, 1, 2 and "3 or more" (no template has more than 2)
-
-
-def _one_hot(holes: npt.NDArray[np.int8]) -> npt.NDArray[np.float32]:
-    out = np.zeros((len(holes), HOLE_BUCKETS), np.float32)
-    out[np.arange(len(holes)), np.minimum(holes, HOLE_BUCKETS - 1)] = 1.0
-    return out
-
-
-def builtin_template_dir() -> Traversable:
-    """The shipped templates: ``assistant/templates`` in an installed wheel, or the
-    repository's ``templates/`` next to the package in a source checkout."""
-    packaged = resources.files("assistant") / "templates"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "templates"
-
-
-def user_template_dir() -> Path:
-    """Where ``learn`` stores styles: $XDG_DATA_HOME/boggle-assistant/templates (default
-    ~/.local/share/boggle-assistant/templates)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / APP_NAME / "templates"
-
-
-STYLE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
-"""A style is a plain name: it becomes a folder name, so no separators, dots or spaces."""
-
-
-def check_style_name(name: str) -> str:
-    """``name`` if it is a plain style name (letters, digits, ``-`` and ``_``), else a
-    BoardTextError: a name such as ``../../x`` would write outside the templates folder."""
-    if not STYLE_NAME.fullmatch(name):
-        raise UsageError(
-            f"{name!r} is not a style name",
-            hint="use letters, digits, - and _ only (up to 64), e.g. --style mygame",
-        )
-    return name
-
-
-def _style_dirs(root: Traversable) -> Iterator[Traversable]:
-    """``root`` itself when it has a manifest, else its sub-directories that have one."""
-    if (root / "manifest.json").is_file():
-        yield root
-        return
-    if root.is_dir():
-        for sub in sorted(root.iterdir(), key=lambda t: t.name):
-            if sub.is_dir() and (sub / "manifest.json").is_file():
-                yield sub
-
-
-def _read_png(source: Traversable) -> Mask:
-    data = np.frombuffer(source.read_bytes(), np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
-    if image is None:
-        raise ImageError(f"template {source} is not a readable PNG")
-    return np.asarray(image, np.uint8)
-
-
-def load_templates(
-    sources: Sequence[Traversable] | None = None, config: GlyphConfig | None = None
-) -> TemplateSet:
-    """Load template styles (a directory with ``manifest.json``, or a directory of such
-    directories) into one ``TemplateSet``. Default: the shipped templates plus every style
-    learned into ``user_template_dir()``.
-
-    The shipped set is read once per process and kept (``_load_cached``); learned styles are
-    re-read when their manifests change."""
-    cfg = config or GlyphConfig()
-    if sources is None:
-        sources = [builtin_template_dir(), user_template_dir()]
-    key = tuple(
-        (str(d), _mtime(d)) for root in sources for d in _style_dirs(root)
-    )  # fmt: skip
-    return _load_cached(key, cfg)
-
-
-def _mtime(style: Traversable) -> float:
-    return os.stat(str(style / "manifest.json")).st_mtime if isinstance(style, Path) else 0.0
-
-
-# Bump when the features, the hole counts or the cache file layout change (older files are
-# removed by the next build).
-TEMPLATE_CACHE_VERSION = 2
-_CACHE_MAGIC = b"BGATMPL\x00"
-# magic, version, rows, columns of weights, metadata length; then a CRC-32 of the fields,
-# the metadata, the weights and the hole counts.
-_CACHE_FIELDS = struct.Struct("<8sIIII")
-_CACHE_CRC = struct.Struct("<I")
-_CACHE_ALIGN = 64  # the weights start at a multiple of this (aligned float32 rows)
-
-
-@functools.lru_cache(maxsize=8)
-def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> TemplateSet:
-    """The templates of the style directories in ``key``, compiled once per process, and
-    across processes through a disk cache (``_disk_cache_path``): decoding and featurizing
-    the ~2,000 shipped PNGs takes seconds, mapping the compiled matrix a few ms."""
-    styles = [_traversable(path) for path, _ in key]
-    manifests = [(style, (style / "manifest.json").read_bytes()) for style in styles]
-    cache = _disk_cache_path(manifests, cfg, key)
-    cached = _read_disk_cache(cache, cfg) if cache is not None else None
-    if cached is not None:
-        return cached
-    entries: list[tuple[str, str, Traversable]] = []
-    for style, manifest_bytes in manifests:
-        name = style.name
-        for item in json.loads(manifest_bytes):
-            entries.append((str(item["char"]), name, style / str(item["file"])))
-    if not entries:
-        raise AssistantError(
-            "no letter templates found",
-            hint="reinstall boggle-assistant (the wheel ships assistant/templates)",
-        )
-    entries.sort(key=lambda e: class_order(e[0]))
-    width = cfg.dim + HOLE_BUCKETS
-    weights = np.zeros((len(entries), width), np.float32)
-    hole_counts = np.zeros(len(entries), np.int8)
-    with building("building the letter-template cache") as progress:
-        for i, (_, _, source) in enumerate(entries):
-            mask = _read_png(source)
-            # Features from the anti-aliased rendering (it matched real glyphs better:
-            # smallest true margin 0.060 against 0.036 binarized), holes from the binarized.
-            weights[i, : cfg.dim] = features(raster(mask, cfg), cfg).ravel()
-            hole_counts[i] = holes((mask > 127).astype(np.uint8) * 255, cfg)
-            progress.update((i + 1) / len(entries))
-    weights[:, cfg.dim :] = _one_hot(hole_counts)
-    chars = tuple(e[0] for e in entries)
-    names = tuple(e[1] for e in entries)
-    if cache is not None:
-        _write_disk_cache(cache, chars, names, weights, hole_counts)
-    return _template_set(chars, names, weights, hole_counts, cfg)
-
-
-def _template_set(
-    chars: tuple[str, ...],
-    styles: tuple[str, ...],
-    weights: npt.NDArray[np.float32],
-    hole_counts: npt.NDArray[np.int8],
-    cfg: GlyphConfig,
-) -> TemplateSet:
-    classes = tuple(dict.fromkeys(chars))  # row order: each class is one run of rows
-    starts = np.array([chars.index(c) for c in classes], np.intp)
-    weights.setflags(write=False)
-    hole_counts.setflags(write=False)
-    return TemplateSet(chars, styles, weights, hole_counts, classes, starts, cfg)
-
-
-def _disk_cache_path(
-    manifests: Sequence[tuple[Traversable, bytes]],
-    cfg: GlyphConfig,
-    key: tuple[tuple[str, float], ...],
-) -> Path | None:
-    """``<cache dir>/templates-v<TEMPLATE_CACHE_VERSION>-<digest>.bin``, the digest covering
-    every style's path, manifest and manifest time, the package version and the glyph
-    settings; None without a cache dir."""
-    import hashlib
-
-    from assistant import __version__
-
-    head = f"v{TEMPLATE_CACHE_VERSION} {__version__} {cfg!r} {key!r}"
-    digest = hashlib.sha256(head.encode())
-    for style, manifest_bytes in manifests:
-        digest.update(str(style).encode() + b"\0" + manifest_bytes + b"\0")
-    try:
-        name = f"templates-v{TEMPLATE_CACHE_VERSION}-{digest.hexdigest()[:32]}.bin"
-        return default_cache_dir() / name
-    except RuntimeError:  # no home directory to put a cache in
-        return None
-
-
-def _stale_cache_name(name: str) -> bool:
-    """Template cache files of other versions (the first format was ``templates-*.npz``)."""
-    return name.startswith("templates-") and not name.startswith(
-        f"templates-v{TEMPLATE_CACHE_VERSION}-"
-    )
-
-
-def _read_disk_cache(path: Path, cfg: GlyphConfig) -> TemplateSet | None:
-    """The cached set, its weights memory-mapped from the file; None when the file is
-    missing, of another version, truncated or fails its checksum (then it is rebuilt)."""
-    import mmap
-    import zlib
-
-    try:
-        with open(path, "rb") as fh:
-            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):  # missing, unreadable, or empty (mmap of 0 bytes)
-        return None
-    try:
-        view = memoryview(mapped)
-        head = _CACHE_FIELDS.size + _CACHE_CRC.size
-        if len(view) < head:
-            return None
-        magic, version, rows, width, meta_len = _CACHE_FIELDS.unpack_from(view)
-        (crc,) = _CACHE_CRC.unpack_from(view, _CACHE_FIELDS.size)
-        at = -(-(head + meta_len) // _CACHE_ALIGN) * _CACHE_ALIGN
-        size = at + rows * width * 4 + rows
-        if magic != _CACHE_MAGIC or version != TEMPLATE_CACHE_VERSION or len(view) != size:
-            return None
-        if width != cfg.dim + HOLE_BUCKETS or not rows:
-            return None
-        check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
-        if check != crc:
-            return None
-        meta = json.loads(bytes(view[head : head + meta_len]))
-        chars, styles = tuple(meta["chars"]), tuple(meta["styles"])
-    except (ValueError, KeyError, TypeError, struct.error):
-        return None
-    if not (len(chars) == len(styles) == rows) or not all(isinstance(c, str) for c in chars):
-        return None
-    weights = np.frombuffer(mapped, np.dtype("<f4"), rows * width, at).reshape(rows, width)
-    hole_counts = np.frombuffer(mapped, np.int8, rows, at + rows * width * 4)
-    return _template_set(chars, styles, weights, hole_counts, cfg)
-
-
-def _write_disk_cache(
-    path: Path,
-    chars: tuple[str, ...],
-    styles: tuple[str, ...],
-    weights: npt.NDArray[np.float32],
-    hole_counts: npt.NDArray[np.int8],
-) -> None:
-    """Write the cache file (see ``_read_disk_cache``) atomically
-    (``assistant.files.replace_atomically``) and remove the files of older versions and of
-    killed runs. An unwritable cache directory only costs the speed-up."""
-    import zlib
-
-    from assistant.files import replace_atomically
-
-    meta = json.dumps({"chars": list(chars), "styles": list(styles)}).encode()
-    rows, width = weights.shape
-    fields = _CACHE_FIELDS.pack(_CACHE_MAGIC, TEMPLATE_CACHE_VERSION, rows, width, len(meta))
-    head = len(fields) + _CACHE_CRC.size
-    pad = b"\0" * (-(head + len(meta)) % _CACHE_ALIGN)
-    body = meta + pad + np.ascontiguousarray(weights, "<f4").tobytes() + hole_counts.tobytes()
-    crc = zlib.crc32(body, zlib.crc32(fields))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        clean(path.parent, _stale_cache_name)
-        replace_atomically(path, fields + _CACHE_CRC.pack(crc) + body)
-    except OSError:
-        return
-
-
-def _traversable(path: str) -> Traversable:
-    builtin = builtin_template_dir()
-    if str(builtin) == path:
-        return builtin
-    return Path(path)
-
-
-# --------------------------------------------------------------------------- matching
 
 
 @dataclass(frozen=True)
@@ -555,7 +228,7 @@ class TemplateRecognizer:
     ) -> Iterator[tuple[int, list[_Char], float]]:
         """(turn, characters, penalty) for each quarter turn; with an underline on one side,
         turns that do not put it at the bottom are penalized."""
-        comps, labels, (ox, oy) = _components(tile.glyph, tile.glyph_box)
+        comps, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
         h, w = labels.shape
         alpha = None
         if tile.alpha is not None:
@@ -808,7 +481,7 @@ class TemplateRecognizer:
                    int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
         best: npt.NDArray[np.float32] | None = None
         kept = 0.0
-        for frame in _frames(seen, tile.letter_box, tile.glyph.shape):
+        for frame in _frames(seen, tile.letter_box):
             scored = self._masked(tile, frame)
             if scored is None:
                 continue
@@ -969,7 +642,7 @@ def assemble_label(chars: Sequence[str]) -> tuple[str, bool]:
     return text, text.isalpha()
 
 
-def _components(
+def glyph_components(
     mask: Mask, box: Box | None
 ) -> tuple[list[Box], npt.NDArray[np.int32], tuple[int, int]]:
     """Connected components of ``mask`` inside ``box``: their boxes (in the box's frame),
@@ -997,7 +670,7 @@ def _letter(char: str) -> bool:
     return char.isalpha() and char.isupper()
 
 
-def _frames(seen: Box, letters: Box | None, shape: tuple[int, ...]) -> list[Box]:
+def _frames(seen: Box, letters: Box | None) -> list[Box]:
     """Where a partly hidden letter may lie: the box of its visible pieces, and with the
     board's letter box, that box's height around the visible pieces, centred where the
     board's letters are (as wide as the visible pieces reach from the centre, or as the
@@ -1012,120 +685,4 @@ def _frames(seen: Box, letters: Box | None, shape: tuple[int, ...]) -> list[Box]
         box = Box(x0, y0, max(x1 - x0, 1), y1 - y0)
         if box not in out:
             out.append(box)
-    return out
-
-
-# --------------------------------------------------------------------------- learning
-
-
-def learn(
-    tiles: Sequence[TileImage],
-    labels: Sequence[Sequence[str]],
-    *,
-    values: Sequence[Sequence[int | None]] | None = None,
-    style: str = "learned",
-    directory: Path | None = None,
-    recognizer: TemplateRecognizer | None = None,
-) -> Path:
-    """Store every glyph character of ``tiles`` as a template of the style ``style``, given
-    the true ``labels`` row by row ("A", "QU", "SUB-", "U/M", "" for blank), and return the
-    style directory (``directory`` or ``user_template_dir()/style``). With ``values`` (row by
-    row, None where a tile shows none) the corner digits are stored too.
-
-    Characters are cut the way the matcher cuts them; a tile whose characters do not match
-    its label one to one is skipped (named in the error if nothing could be learned). Dice
-    are stored upright: at the quarter turn where the current templates read the true label
-    best. Templates are appended to the style's manifest, so a style can grow over boards.
-    """
-    from assistant.files import save_atomically, save_image, write_error
-
-    check_style_name(style)
-    out_dir = directory if directory is not None else user_template_dir() / style
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise write_error(exc, out_dir, what=f"the style {style!r}") from None
-    manifest_path = out_dir / "manifest.json"
-    manifest: list[dict[str, object]] = []
-    if manifest_path.exists():
-        try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise UsageError(
-                f"{manifest_path} is not a template manifest ({exc})",
-                hint="learn into a new style name (--style), or delete that folder",
-            ) from None
-    reader = recognizer or TemplateRecognizer()
-    if reader.board_is_turned(tiles):
-        tilts = [face_tilt(t) for t in tiles]
-        per_tile = reader.hypotheses(tiles, tilts, ALL_TURNS)
-    else:
-        tilts = [0.0] * len(tiles)
-        per_tile = reader.hypotheses(tiles, None, (0,))
-    skipped: list[str] = []
-    before = len(manifest)
-
-    def store(mask: Mask, char: str, tile: TileImage) -> None:
-        name = f"{style}_{len(manifest):05d}.png"
-        save_image(out_dir / name, mask, what="a learned glyph")
-        manifest.append(
-            {"file": name, "char": char, "font": style, "weight": "learned",
-             "size": int(max(mask.shape)), "tile": [tile.row, tile.col]}
-        )  # fmt: skip
-
-    for tile, tilt, hyps in zip(tiles, tilts, per_tile, strict=True):
-        truth = labels[tile.row][tile.col].strip()
-        if tile.blank or not truth:
-            continue
-        fitting = [(h, want) for h in hyps for want in _label_chars(truth, len(h.chars))]
-        if not fitting:
-            skipped.append(f"{tile.row + 1},{tile.col + 1}")
-            continue
-        best, want = max(fitting, key=lambda hw: _agreement(hw[0], hw[1]))
-        for char, mask in zip(want, _char_masks(tile, best.turn, tilt, reader), strict=True):
-            store(mask, char, tile)
-        value = values[tile.row][tile.col] if values is not None else None
-        digits = reader.value_masks(tile)
-        if value is not None and len(digits) == len(str(value)):
-            for char, mask in zip(str(value), digits, strict=True):
-                store(np.pad(crop_to_ink(mask), 2), char, tile)
-    if len(manifest) == before:
-        raise BoardTextError(
-            "nothing to learn from this board",
-            hint="check the labels against the picture; tiles whose glyph did not split "
-            f"as labelled: {', '.join(skipped) or 'none'}",
-        )
-    save_atomically(
-        manifest_path, (json.dumps(manifest, indent=1) + "\n").encode(), what="the manifest"
-    )
-    return out_dir
-
-
-def _label_chars(label: str, count: int) -> list[list[str]]:
-    """The ways ``label`` can be drawn with ``count`` characters ("QU": Q, or Q and u)."""
-    text = label.upper()
-    options = [["Q"], ["Q", "u"]] if text == "QU" else [list(text)]
-    return [o for o in options if len(o) == count]
-
-
-def _agreement(h: Hypothesis, want: Sequence[str]) -> float:
-    return sum(
-        c.score if c.char.upper() == w.upper() else 0.0 for c, w in zip(h.chars, want, strict=True)
-    )
-
-
-def _char_masks(tile: TileImage, turn: int, tilt: float, reader: TemplateRecognizer) -> list[Mask]:
-    """The tile's characters as upright anti-aliased pictures (ink 255), left to right."""
-    comps, labels, (ox, oy) = _components(tile.glyph, tile.glyph_box)
-    h, w = labels.shape
-    alpha = tile.alpha[oy : oy + h, ox : ox + w] if tile.alpha is not None else None
-    out = []
-    for g in char_groups(comps, turn, w, h, reader.config.glyph):
-        mask = select_components(labels, len(comps) + 1, [i + 1 for i in g])
-        if alpha is not None:
-            mask = np.where(cv2.dilate(mask, DILATE) > 0, alpha, 0).astype(np.uint8)
-        if abs(tilt) >= reader.config.min_tilt:
-            mask = straighten(mask, -tilt, binary=False)
-        upright = np.rot90(np.pad(crop_to_ink(mask), 2), turn)
-        out.append(np.ascontiguousarray(upright))
     return out

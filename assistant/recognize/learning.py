@@ -1,0 +1,140 @@
+"""Learning: store a board's characters, labelled by the user, as a template style.
+
+``learn`` cuts each tile's characters the way the matcher cuts them and saves them (with
+the corner value digits, when given) under ``user_template_dir()/<style>``; the store
+(``recognize.store``) picks the style up on the next read.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.cut import Mask, TileImage, face_tilt, select_components
+from assistant.errors import BoardTextError, UsageError
+from assistant.recognize.glyphs import char_groups, crop_to_ink, straighten
+from assistant.recognize.matcher import (
+    ALL_TURNS,
+    DILATE,
+    Hypothesis,
+    TemplateRecognizer,
+    glyph_components,
+)
+from assistant.recognize.store import check_style_name, user_template_dir
+
+
+def learn(
+    tiles: Sequence[TileImage],
+    labels: Sequence[Sequence[str]],
+    *,
+    values: Sequence[Sequence[int | None]] | None = None,
+    style: str = "learned",
+    directory: Path | None = None,
+    recognizer: TemplateRecognizer | None = None,
+) -> Path:
+    """Store every glyph character of ``tiles`` as a template of the style ``style``, given
+    the true ``labels`` row by row ("A", "QU", "SUB-", "U/M", "" for blank), and return the
+    style directory (``directory`` or ``user_template_dir()/style``). With ``values`` (row by
+    row, None where a tile shows none) the corner digits are stored too.
+
+    Characters are cut the way the matcher cuts them; a tile whose characters do not match
+    its label one to one is skipped (named in the error if nothing could be learned). Dice
+    are stored upright: at the quarter turn where the current templates read the true label
+    best. Templates are appended to the style's manifest, so a style can grow over boards.
+    """
+    from assistant.files import save_atomically, save_image, write_error
+
+    check_style_name(style)
+    out_dir = directory if directory is not None else user_template_dir() / style
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise write_error(exc, out_dir, what=f"the style {style!r}") from None
+    manifest_path = out_dir / "manifest.json"
+    manifest: list[dict[str, object]] = []
+    if manifest_path.exists():
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise UsageError(
+                f"{manifest_path} is not a template manifest ({exc})",
+                hint="learn into a new style name (--style), or delete that folder",
+            ) from None
+    reader = recognizer or TemplateRecognizer()
+    if reader.board_is_turned(tiles):
+        tilts = [face_tilt(t) for t in tiles]
+        per_tile = reader.hypotheses(tiles, tilts, ALL_TURNS)
+    else:
+        tilts = [0.0] * len(tiles)
+        per_tile = reader.hypotheses(tiles, None, (0,))
+    skipped: list[str] = []
+    before = len(manifest)
+
+    def store(mask: Mask, char: str, tile: TileImage) -> None:
+        name = f"{style}_{len(manifest):05d}.png"
+        save_image(out_dir / name, mask, what="a learned glyph")
+        manifest.append(
+            {"file": name, "char": char, "font": style, "weight": "learned",
+             "size": int(max(mask.shape)), "tile": [tile.row, tile.col]}
+        )  # fmt: skip
+
+    for tile, tilt, hyps in zip(tiles, tilts, per_tile, strict=True):
+        truth = labels[tile.row][tile.col].strip()
+        if tile.blank or not truth:
+            continue
+        fitting = [(h, want) for h in hyps for want in _label_chars(truth, len(h.chars))]
+        if not fitting:
+            skipped.append(f"{tile.row + 1},{tile.col + 1}")
+            continue
+        best, want = max(fitting, key=lambda hw: _agreement(hw[0], hw[1]))
+        for char, mask in zip(want, _char_masks(tile, best.turn, tilt, reader), strict=True):
+            store(mask, char, tile)
+        value = values[tile.row][tile.col] if values is not None else None
+        digits = reader.value_masks(tile)
+        if value is not None and len(digits) == len(str(value)):
+            for char, mask in zip(str(value), digits, strict=True):
+                store(np.pad(crop_to_ink(mask), 2), char, tile)
+    if len(manifest) == before:
+        raise BoardTextError(
+            "nothing to learn from this board",
+            hint="check the labels against the picture; tiles whose glyph did not split "
+            f"as labelled: {', '.join(skipped) or 'none'}",
+        )
+    save_atomically(
+        manifest_path, (json.dumps(manifest, indent=1) + "\n").encode(), what="the manifest"
+    )
+    return out_dir
+
+
+def _label_chars(label: str, count: int) -> list[list[str]]:
+    """The ways ``label`` can be drawn with ``count`` characters ("QU": Q, or Q and u)."""
+    text = label.upper()
+    options = [["Q"], ["Q", "u"]] if text == "QU" else [list(text)]
+    return [o for o in options if len(o) == count]
+
+
+def _agreement(h: Hypothesis, want: Sequence[str]) -> float:
+    return sum(
+        c.score if c.char.upper() == w.upper() else 0.0 for c, w in zip(h.chars, want, strict=True)
+    )
+
+
+def _char_masks(tile: TileImage, turn: int, tilt: float, reader: TemplateRecognizer) -> list[Mask]:
+    """The tile's characters as upright anti-aliased pictures (ink 255), left to right."""
+    comps, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
+    h, w = labels.shape
+    alpha = tile.alpha[oy : oy + h, ox : ox + w] if tile.alpha is not None else None
+    out = []
+    for g in char_groups(comps, turn, w, h, reader.config.glyph):
+        mask = select_components(labels, len(comps) + 1, [i + 1 for i in g])
+        if alpha is not None:
+            mask = np.where(cv2.dilate(mask, DILATE) > 0, alpha, 0).astype(np.uint8)
+        if abs(tilt) >= reader.config.min_tilt:
+            mask = straighten(mask, -tilt, binary=False)
+        upright = np.rot90(np.pad(crop_to_ink(mask), 2), turn)
+        out.append(np.ascontiguousarray(upright))
+    return out
