@@ -170,6 +170,7 @@ class CutConfig:
     # face colour is line. Checked on the SpellCast look's drawn arrows (tools.synth,
     # seeds 3000-3039): coloured lines come off black and gold letters.
     line_min_px: int = 4
+    line_corner_px: int = 24
     line_colour: float = 0.5
     # ...over the face's outer band, up to line_margin of the cell from its edge: there a
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
@@ -198,6 +199,11 @@ class CutConfig:
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
     # SpellCast lie outside).
     letter_tiles: int = 3
+    # A face with only a line over it is blank when that line covers at most
+    # blank_line_share of the board's letter box, and blank_pure of its pixels there are
+    # plain face-line mixes (within line_rim of one).
+    blank_line_share: float = 0.35
+    blank_pure: float = 0.9
     letter_inside: float = 0.7
     letter_slack: float = 0.12
 
@@ -301,7 +307,8 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                 seen.append(tile)
                 search = _corners_to_search(seen, cfg)
     box = letter_box(tiles, cfg)
-    if box is not None:
+    if box is not None and any(t.overdrawn and t.line is not None for t in tiles):
+        ink = letter_ink(tiles, lab, p)
         # A line drawn over a tile can cut its letter into pieces (the stem of an E under
         # it, the arms left): cut those tiles again, taking as the glyph every piece inside
         # the box where the board's other letters sit.
@@ -311,7 +318,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                 sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
                 tiles[i] = cut_tile(
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
-                    scale=scale, letters=box,
+                    scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
     return board_values(tiles, cfg)
 
@@ -336,6 +343,51 @@ def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> B
     cx = float(np.median([b.cx for b in clean]))
     half = float(np.percentile([b.w for b in clean], 90)) / 2
     return Box(round(cx - half), round(y0), round(2 * half), round(y1 - y0))
+
+
+def letter_ink(tiles: Sequence[TileImage], lab: Image, cell: int) -> npt.NDArray[np.float64] | None:
+    """The board's usual letter colour (8-bit CIELAB): the median over the glyph pixels of
+    the tiles no line crosses; None without such a tile."""
+    pixels = [
+        lab[t.row * cell : (t.row + 1) * cell, t.col * cell : (t.col + 1) * cell][t.glyph > 0]
+        for t in tiles
+        if not (t.blank or t.obstructed or t.overdrawn) and t.glyph_box is not None
+    ]
+    if not pixels:
+        return None
+    return np.asarray(np.median(np.concatenate(pixels).astype(np.float64), axis=0), np.float64)
+
+
+def _empty_under_line(
+    lab: Image,
+    covered: Mask,
+    face: npt.NDArray[np.float64],
+    colours: Sequence[npt.NDArray[np.float64]],
+    letters: Box,
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """A face a line crosses with no letter under it: the board's letters (colour ``ink``)
+    would have shown beside every line colour (``ink_off_line``), the line covers at most
+    ``blank_line_share`` of where a letter sits (``letters``), and nearly all
+    (``blank_pure``) of its pixels there are plain mixes of the face and a line colour,
+    none darkened or tinted by a letter under a see-through line."""
+    if not colours:
+        return False
+    for colour in colours:
+        if float(np.linalg.norm(colour - ink)) <= cfg.ink_off_line * _apart(colour, face):
+            return False
+    window = (slice(letters.y, letters.y1), slice(letters.x, letters.x1))
+    inside = covered[window] > 0
+    if inside.size == 0 or float(inside.mean()) > cfg.blank_line_share:
+        return False
+    pixels = lab[window][inside].reshape(-1, 3).astype(np.float32)
+    if len(pixels) == 0:
+        return True
+    plain = np.zeros(len(pixels), bool)
+    for colour in colours:
+        plain |= _segment_distance(pixels, face, colour) < cfg.line_rim * _apart(colour, face)
+    return float(plain.mean()) >= cfg.blank_pure
 
 
 def source_scale(located: LocatedBoard) -> float:
@@ -418,12 +470,15 @@ def cut_tile(
     corners: Sequence[Corner] = ALL_CORNERS,
     scale: float = 1.0,
     letters: Box | None = None,
+    letters_ink: npt.NDArray[np.float64] | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
     are the corners searched for a point value; ``scale`` is the source pixels per crop
     pixel; ``letters`` is where the board's letters sit (``letter_box``): when a line is
-    taken out, the glyph is every piece inside it."""
+    taken out, the glyph is every piece inside it; ``letters_ink`` is their ink colour
+    (8-bit CIELAB): with both, a face a line crosses but no letter is blank when a letter
+    of that colour would have shown (``_empty_under_line``)."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
@@ -463,6 +518,16 @@ def cut_tile(
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
+    line_colours: list[npt.NDArray[np.float64]] = []
+
+    def empty_under_line() -> bool:
+        return (
+            covered is not None
+            and letters is not None
+            and letters_ink is not None
+            and _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
+        )
+
     drawn = (
         np.isin(labels, lines) if lines else _tinted_over(lab, face, labels, n, boxes, areas, cfg)
     )
@@ -473,7 +538,7 @@ def cut_tile(
         # back, in pieces where the line cut it (``line`` keeps where it ran: the matcher
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
-        line, told = _line_pixels(lab, drawn, face, span, cfg)
+        line, told, line_colours = _line_pixels(lab, drawn, face, span, cfg)
         dist = dist.copy()
         dist[line] = 0
         contrast = max(_contrast(dist, m_y, m_x), 1.0)
@@ -487,14 +552,17 @@ def cut_tile(
         overdrawn = True
         covered = line.astype(np.uint8) * 255
     boxes = _drop_frames(boxes, areas, cfg)
+    if not boxes and empty_under_line():
+        return blank_tile()
     if not boxes:
         if obstructed or overdrawn:
             # Not blank: something lies over the face. Nothing readable is left, so the
             # recognizer gets an empty glyph and reports the tile unsure.
             return TileImage(
                 row, col, crop, empty, None, (), None, None, Polarity.DARK_ON_LIGHT, False,
-                face_bgr, contrast, obstructed=True, face=face_like.astype(np.uint8) * 255,
-                alpha=empty, scale=scale,
+                face_bgr, contrast, obstructed=True, overdrawn=overdrawn, line=covered,
+                face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
+                letter_box=letters if overdrawn else None,
             )  # fmt: skip
         return blank_tile()
 
@@ -502,6 +570,8 @@ def cut_tile(
     glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
     if overdrawn and letters is not None:
         glyph_ids = _pieces_inside(boxes, letters, cfg)
+        if not glyph_ids and empty_under_line():
+            return blank_tile()
         if not glyph_ids:
             return TileImage(
                 row, col, crop, empty, None, (), None, None, Polarity.DARK_ON_LIGHT, False,
@@ -786,10 +856,11 @@ def _line_pixels(
     face: npt.NDArray[np.float64],
     span: tuple[int, int, int, int],
     cfg: CutConfig,
-) -> tuple[npt.NDArray[np.bool_], bool]:
-    """The pixels of a tile that show a line, not the letter, and whether the letter's ink
-    could be told from the lines at all; ``mine`` marks the ink the lines belong to (the
-    components a line joined, or a tinted stroke and the glyph it touches).
+) -> tuple[npt.NDArray[np.bool_], bool, list[npt.NDArray[np.float64]]]:
+    """The pixels of a tile that show a line, not the letter, whether the letter's ink
+    could be told from the lines at all, and the lines' colours; ``mine`` marks the ink
+    the lines belong to (the components a line joined, or a tinted stroke and the glyph
+    it touches).
 
     The lines' colours are the main colours of ``mine`` (and of pixels of another hue than
     the face, ``tint_min``) over the face's outer band
@@ -819,17 +890,19 @@ def _line_pixels(
     # A line too pale to be ink still shows its hue on the band.
     chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
     tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
-    # Only at the band's corners can the rim (a rounded tile's corner), a badge or a gem
-    # show: there only the lines' own ink is sampled.
+    # At the band's corners sit the rim (a rounded tile's corner), badges, gems and point
+    # values: they are sampled only when too little of a line shows elsewhere.
     corner = np.zeros((h, w), bool)
     corner[:my, :mx] = corner[:my, w - mx :] = corner[h - my :, :mx] = True
     corner[h - my :, w - mx :] = True
-    sample = (mine | (tinted & ~corner)) & margin
+    sample = (mine | tinted) & margin & ~corner
+    if np.count_nonzero(sample) < cfg.line_corner_px:
+        sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
     on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
     colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
     if not colours:
-        return np.zeros((h, w), bool), True
+        return np.zeros((h, w), bool), True, []
     ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
     # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
     # pixels take its tint. Mixes are told with colour weighed at line_chroma.
@@ -861,7 +934,7 @@ def _line_pixels(
         # runs); outside the face, only the lines' own components.
         found = flags.reshape(h, w) & (mine | face_area)
     grown = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return np.asarray(grown & (mine | face_area), np.bool_), ink is not None
+    return np.asarray(grown & (mine | face_area), np.bool_), ink is not None, colours
 
 
 def _line_colours(
