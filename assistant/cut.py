@@ -163,6 +163,7 @@ class CutConfig:
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
     ring_outer: float = 0.2  # the cell (inside gaps and rims, outside most letters)
     frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
+    frame_span: float = 0.75  # ...and, on a tile a line cut, spanning this share of it
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
     # Lines drawn over a tile: their colour is sampled over the face's margin (at least
@@ -551,7 +552,7 @@ def cut_tile(
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255
-    boxes = _drop_frames(boxes, areas, cfg)
+    boxes = _drop_frames(boxes, areas, cfg, cut_by_line=h if overdrawn else 0)
     if not boxes and empty_under_line():
         return blank_tile()
     if not boxes:
@@ -1068,17 +1069,25 @@ def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
     return max(0.0, min(a1, b1) - max(a0, b0))
 
 
-def _drop_frames(boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig) -> dict[int, Box]:
+def _drop_frames(
+    boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig, *, cut_by_line: int = 0
+) -> dict[int, Box]:
     """Without the rims: thin components that surround another component (the shaded edge
-    of a die face, a drawn tile border). No letter encloses another letter."""
+    of a die face, a drawn tile border). No letter encloses another letter, but a letter a
+    line cut can enclose its own pieces (an E whose arms the line cut off): on such a tile
+    (``cut_by_line``: the cell's side) a rim also spans ``frame_span`` of the cell."""
 
     def encloses(a: Box, b: Box) -> bool:
         return a.x < b.x and a.y < b.y and a.x1 > b.x1 and a.y1 > b.y1
+
+    def small(a: Box) -> bool:
+        return bool(cut_by_line) and min(a.w, a.h) < cfg.frame_span * cut_by_line
 
     return {
         i: a
         for i, a in boxes.items()
         if areas[i] > cfg.frame_fill * a.w * a.h
+        or small(a)
         or not any(j != i and encloses(a, b) for j, b in boxes.items())
     }
 
