@@ -3,6 +3,7 @@ across SpellCast tiles, drawn lines over a tile in the letter's colour or anothe
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import cv2
@@ -155,10 +156,8 @@ def test_tesseract_agreeing_under_a_drawn_arrow_is_not_confidence(seed: int) -> 
 # lines drawn over it as another solver draws its answer: a see-through coloured stroke a
 # few hundredths of a tile wide. The whole board is read, as a user's screenshot is.
 
-SHOT = (
-    Path(__file__).resolve().parent.parent
-    / "fixtures/real/wordament/blackmonk13_mobile_regular.jpg"
-)
+REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
+SHOT = REAL / "wordament" / "blackmonk13_mobile_regular.jpg"
 SHOT_LETTERS = ("ESFE", "LABD", "RSMG", "EIUE")
 GREEN, RED, BLUE = (60, 190, 40), (40, 40, 235), (230, 120, 40)  # BGR
 NO_TESSERACT = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(tesseract="never")))
@@ -314,3 +313,42 @@ def test_a_dark_line_over_an_empty_face_is_unsure_not_blank(
     image = _stroke(shot, (1, 1), ((-0.6, -0.4), (0.6, 0.5)), (40, 35, 30), 0.07, image=empty)
     label, confidence, _ = _read_tile(image, (1, 1))
     assert label == UNSURE and confidence < 0.8
+
+
+WORDHUNT = REAL / "wordhunt" / "JosephYoon13_WordHuntBot_boardpic.png"
+
+
+@pytest.mark.parametrize(
+    ("trail", "colour", "width"),
+    [
+        ([(0, 0), (1, 1), (2, 1), (2, 2), (3, 3)], RED, 0.06),
+        ([(3, 0), (2, 0), (1, 0), (0, 1), (0, 2)], BLUE, 0.05),
+    ],
+)
+def test_a_swipe_trail_over_word_hunt_tiles_loses_no_letter(
+    trail: list[tuple[int, int]], colour: tuple[int, int, int], width: float
+) -> None:
+    """A trail drawn from tile centre to tile centre over the real Word Hunt board (wood
+    tiles, bold black letters): no letter is lost or misread, and all but at most one of
+    the letters it crosses are still read surely."""
+    image = decode_image(WORDHUNT.read_bytes())
+    before = read_array(image, NO_TESSERACT)
+    tl, tr, br, bl = (np.array(p) for p in before.corners)
+    pitch = float(np.linalg.norm(tr - tl)) / 4
+
+    def centre(r: int, c: int) -> tuple[int, int]:
+        u, v = (c + 0.5) / 4, (r + 0.5) / 4
+        top, bottom = tl + (tr - tl) * u, bl + (br - bl) * u
+        x, y = top + (bottom - top) * v
+        return int(x), int(y)
+
+    over = image.copy()
+    for a, b in itertools.pairwise(trail):
+        cv2.line(over, centre(*a), centre(*b), colour, round(width * pitch), cv2.LINE_AA)
+    drawn = np.asarray(cv2.addWeighted(over, 0.8, image, 0.2, 0), np.uint8)
+    after = read_array(drawn, NO_TESSERACT)
+    for r in range(4):
+        for c in range(4):
+            assert after.tiles[r][c] in (before.tiles[r][c], UNSURE), (r, c)
+    unsure = [(r, c) for r, c in trail if after.tiles[r][c] == UNSURE]
+    assert len(unsure) <= 1, unsure
