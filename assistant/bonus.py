@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
+from assistant.registry import LOOKS
 
 if TYPE_CHECKING:
     from assistant.recognize.store import TemplateSet
@@ -110,12 +111,9 @@ BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     }
 )
 
-# Tile colours that are not bonus squares: Word Hunt's tiles while a word is traced (green:
-# a new word, yellow: found before; its white is not saturated enough to look like one).
-# Measured from the game's look as issue 9 describes it (tools/synth/looks_wordhunt).
-TRACED_TILES: Mapping[str, RGB] = MappingProxyType(
-    {"wordhunt green": (126, 214, 108), "wordhunt yellow": (246, 214, 84)}
-)
+# Tile colours that are not bonus squares: the colours a game's tiles take while a word is
+# traced (Word Hunt's green and yellow: ``Look.states`` of the registry's records).
+TRACED_TILES: tuple[RGB, ...] = tuple(rgb for look in LOOKS for rgb in look.states)
 
 
 @dataclass(frozen=True)
@@ -453,7 +451,7 @@ def _styles(game: str | None) -> tuple[BonusStyle, ...]:
         return tuple(BONUS_STYLES.values())
     if not record.bonus_squares:
         return ()
-    style = BONUS_STYLES.get(record.look or record.name)
+    style = BONUS_STYLES.get(record.look.name if record.look is not None else record.name)
     return (style,) if style is not None else tuple(BONUS_STYLES.values())
 
 
@@ -490,7 +488,7 @@ def _name(
     if not weights or nearest > cfg.colour_max:
         return None
     if mark.marker == "tile" and any(
-        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES.values()
+        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES
     ):
         return None  # a tile lit up by a traced word, not a bonus square
     cell = faces.cell

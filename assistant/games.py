@@ -13,8 +13,8 @@ per cell) and a ring of the picture around it (``describe_look``):
   board's background) and the colour just around the board (a rim, the screen): Word
   Hunt's wood-coloured tiles on a dark green board with a light green rim, SpellCast's
   cream tiles on dark navy, Ruzzle's cream on dark blue, Scramble's white on blue,
-  Wordament's orange on blue or cream on wood. Each game lists its themes' colours in
-  ``LOOKS``.
+  Wordament's orange on blue or cream on wood. Each game's record lists its themes'
+  colours in its ``Look`` (``assistant.registry``).
 * **Marks on the tiles** (``assistant.bonus.find_marks``): coloured badges or filled
   tiles in one game's palette (bonus squares; Word Hunt's tiles turn green, yellow or white
   while a word is traced), and SpellCast's pink gems at the bottom-left of some tiles.
@@ -33,12 +33,13 @@ without values comes back as "unknown" with candidates and never as a confident 
 name. ``GameGuess.confidence`` is the probability of the named game (of the best candidate
 for an unknown one).
 
-Names: ``GameGuess.name`` is a look, one of ``GAME_NAMES`` ("unknown" included), or the
-user's own name for a game chosen with ``--game``; ``assistant.registry``
+Names: ``GameGuess.name`` is a look's name, one of ``GAME_NAMES`` ("unknown" included), or
+the user's own name for a game chosen with ``--game``; ``assistant.registry``
 (``game_for_look``) maps a look to its game record (the "boggle" look is Boggle on 4x4 and
-Big Boggle on 5x5 and 6x6; "scramble" is Scramble / Boggle With Friends). The facts of a
-game used here -- its board sizes, where its point values sit, its Q rule -- are read from
-that record; ``LOOKS`` holds only what its boards look like.
+Big Boggle on 5x5 and 6x6; "scramble" is Scramble / Boggle With Friends). Everything known
+about a game -- what its boards look like (``Look``), its board sizes, where its point
+values sit, its Q rule -- is read from its registry record; this module holds only how the
+cues are measured and weighed.
 """
 
 from __future__ import annotations
@@ -53,7 +54,6 @@ import numpy.typing as npt
 
 from assistant.bonus import (
     BONUS_STYLES,
-    TRACED_TILES,
     BoardFaces,
     BonusConfig,
     BonusGrid,
@@ -66,7 +66,7 @@ from assistant.bonus import (
     to_lab,
 )
 from assistant.locate import Image, LocatedBoard
-from assistant.registry import RECORDS, Game, QRule, find_game
+from assistant.registry import LOOKS, Look, QRule, find_game, look_records
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
@@ -75,95 +75,23 @@ CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-right", "bottom-
 
 UNKNOWN = "unknown"
 CHOSEN = "chosen with --game"
-GAME_NAMES = ("wordament", "ruzzle", "wordhunt", "spellcast", "scramble", "boggle", UNKNOWN)
+GAME_NAMES = (*(look.name for look in LOOKS), UNKNOWN)
 
 
-@dataclass(frozen=True)
-class LookProfile:
-    """What one game's boards look like.
-
-    ``faces``: the face colours of its themes; ``gaps``: the colours between its tiles
-    (empty: any); ``rims``: the colours just around its board (empty: any); ``dice``: a
-    photo of dice; ``gems``: SpellCast's gems at the bottom-left of some tiles; ``states``:
-    face colours its tiles take while a word is traced (Word Hunt). Where its point values
-    sit (``values``), its board sizes (``sizes``) and its Q rule (``q``) are the facts of
-    its game record in ``assistant.registry``."""
-
-    game: str
-    faces: tuple[RGB, ...]
-    gaps: tuple[RGB, ...] = ()
-    rims: tuple[RGB, ...] = ()
-    dice: bool = False
-    gems: bool = False
-    states: tuple[RGB, ...] = ()
-    gap_scale: float | None = None  # a patterned or shaded background's own tolerance (dE)
-
-    @property
-    def records(self) -> tuple[Game, ...]:
-        return tuple(g for g in RECORDS if g.look == self.game)
-
-    @property
-    def values(self) -> Corner | None:
-        """The corner of its point values (None: it prints none)."""
-        return next((g.value_corner for g in self.records), None)
-
-    @property
-    def sizes(self) -> tuple[int, ...]:
-        """Its square board sizes (empty: any)."""
-        return tuple(sorted({r for g in self.records for r, c in g.sizes if r == c}))
-
-    @property
-    def q(self) -> QRule:
-        return next((g.q_rule for g in self.records), "qu")
+def _value_corner(look: Look) -> Corner | None:
+    """The corner where the look's game prints point values (None: it prints none)."""
+    return next((g.value_corner for g in look_records(look.name)), None)
 
 
-# Colours measured on fixtures/real (Wordament phone/desktop, two dice photos, three Word
-# Hunt crops: wood faces (245, 210, 150), dark green board (68, 92, 67) shading to
-# (47, 64, 47) under the tiles, light green rim (144, 232, 138), green background
-# (104, 150, 102)) and on the synthetic looks of the other games, which follow the games'
-# screens as described in issue 9 (SpellCast: cream-white tiles on a dark navy board).
-LOOKS: tuple[LookProfile, ...] = (
-    LookProfile(
-        "wordament",
-        faces=((253, 150, 12), (255, 255, 249), (237, 232, 223), (249, 247, 240)),
-        gaps=((6, 65, 133), (27, 81, 160), (133, 125, 107), (118, 106, 84), (127, 91, 43)),
-    ),
-    LookProfile("ruzzle", faces=((242, 238, 230),), gaps=((21, 38, 76),)),
-    LookProfile(
-        "spellcast",
-        faces=((246, 241, 229), (236, 228, 214)),
-        gaps=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
-        rims=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
-        gems=True,
-        gap_scale=14.0,
-    ),
-    LookProfile(
-        "scramble",
-        faces=((242, 247, 250), (223, 228, 237)),
-        gaps=((48, 125, 216), (38, 64, 107)),
-    ),
-    # Word Hunt's board is shaded under the tiles and its background patterned: gap
-    # samples vary by ~15 around the colours.
-    LookProfile(
-        "wordhunt",
-        faces=((245, 210, 150), (235, 206, 147)),
-        gaps=((68, 92, 67), (52, 70, 52)),
-        rims=((104, 150, 102), (144, 232, 138), (86, 128, 86)),
-        states=tuple(TRACED_TILES.values()),
-        gap_scale=16.0,
-    ),
-    LookProfile(
-        "boggle",
-        faces=((219, 211, 201), (208, 197, 185), (212, 223, 220), (197, 193, 174)),
-        dice=True,
-    ),
-)
-PROFILES = LOOKS  # the former name
+def _square_sizes(look: Look) -> tuple[int, ...]:
+    """The square board sizes the look's game deals (empty: any)."""
+    return tuple(sorted({r for g in look_records(look.name) for r, c in g.sizes if r == c}))
 
 
 def _title(look: str) -> str:
     """A look's game as people name it (the registry's title)."""
-    record = next((g for g in RECORDS if g.look == look), None)
+    records = look_records(look)
+    record = records[0] if records else None
     return record.title.split(" (")[0].split(" / ")[0] if record is not None else look
 
 
@@ -173,7 +101,7 @@ def q_rule(game: str | None) -> QRule:
     an unknown game)."""
     record = find_game(game) if game else None
     if record is None and game:
-        record = next((g for g in RECORDS if g.look == game), None)
+        record = next(iter(look_records(game)), None)
     return record.q_rule if record is not None else "qu"
 
 
@@ -313,11 +241,6 @@ class GameGuess:
         return self.name != UNKNOWN
 
     @property
-    def rules(self) -> str:
-        """The game to score with (``assistant.scoring.get_game`` name)."""
-        return "boggle" if self.name in (UNKNOWN, "generic") else self.name
-
-    @property
     def why(self) -> str:
         """One line for people: "looks like Word Hunt (...)" or "game unknown (...)"."""
         if self.evidence == (CHOSEN,):
@@ -346,22 +269,23 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     # The game the look names with the size left out: a board of a size that game never
     # deals is more likely read with a row or column lost (or gained) than another game.
     sizeless = _decide(look, replace(cfg, size_mismatch=0.0))
-    profile = next((p for p in LOOKS if p.game == sizeless.name), None)
-    if profile is None or not profile.sizes or (rows == cols and rows in profile.sizes):
+    profile = next((p for p in LOOKS if p.name == sizeless.name), None)
+    square = _square_sizes(profile) if profile is not None else ()
+    if not square or (rows == cols and rows in square):
         return guess
-    sizes = " or ".join(f"{n}x{n}" for n in profile.sizes)
+    sizes = " or ".join(f"{n}x{n}" for n in square)
     return replace(
         guess,
         size_conflict=(
             f"the board looks like {_title(sizeless.name)} ({sizeless.confidence:.0%}), whose "
             f"boards are {sizes}, but {rows}x{cols} tiles were found"
         ),
-        expected_sizes=profile.sizes,
+        expected_sizes=square,
     )
 
 
 def _decide(look: BoardLook, cfg: GamesConfig) -> GameGuess:
-    scored = [(_points(profile, look, cfg), profile.game) for profile in LOOKS]
+    scored = [(_points(profile, look, cfg), profile.name) for profile in LOOKS]
     scored.sort(key=lambda item: -item[0][0])
     (best, evidence), game = scored[0]
     k = cfg.sharpness
@@ -587,7 +511,7 @@ def _nearest_bonus(mark: Mark) -> str:
             for rgb in profile.states:
                 d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
                 if d < best:
-                    best, name = d, f"{profile.game}:state"
+                    best, name = d, f"{profile.name}:state"
     return name
 
 
@@ -621,17 +545,19 @@ def _triple(v: FloatArray) -> tuple[float, float, float]:
 # --------------------------------------------------------------------------- points
 
 
-def _points(profile: LookProfile, look: BoardLook, cfg: GamesConfig) -> tuple[float, list[str]]:
-    """A profile's points for the look, and the cues that earned them."""
+def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, list[str]]:
+    """A game look's points for the look measured on a board, and the cues that earned
+    them."""
     points = 0.0
     why: list[str] = []
+    value_corner = _value_corner(profile)
     if look.value_corner is not None:
-        if profile.values == look.value_corner:
+        if value_corner == look.value_corner:
             points += cfg.values_match
             why.append(f"point values in the {look.value_corner} corner")
         else:
             points += cfg.values_mismatch
-    elif profile.values is not None:
+    elif value_corner is not None:
         points += cfg.values_missing
     else:
         points += cfg.values_absent
@@ -670,15 +596,16 @@ def _points(profile: LookProfile, look: BoardLook, cfg: GamesConfig) -> tuple[fl
         if s_rim > 0.5:
             why.append(f"colour around the board (dE {d_rim:.0f})")
     rows, cols = look.size
-    if profile.sizes and rows and (rows != cols or rows not in profile.sizes):
+    square = _square_sizes(profile)
+    if square and rows and (rows != cols or rows not in square):
         points += cfg.size_mismatch
-    kinds = {name for _, name in look.badges if name.startswith(profile.game + ":")}
+    kinds = {name for _, name in look.badges if name.startswith(profile.name + ":")}
     if kinds:
         points += cfg.badge_weight * min(2, len(kinds))
         why.append(f"bonus squares in its colours ({', '.join(sorted(kinds))})")
-    elif look.badges and profile.game not in BONUS_STYLES:
+    elif look.badges and profile.name not in BONUS_STYLES:
         points += cfg.badge_foreign
-    if profile.game in look.states:
+    if profile.name in look.states:
         points += cfg.state_weight
         why.append("tiles in the colours of a traced word")
     if look.gems:

@@ -217,9 +217,9 @@ def unsure_error(
 
 def _prints_values(game: GameGuess | None) -> bool:
     """Whether ``game``'s tiles each show a point value (its look has a value corner)."""
-    from assistant.games import PROFILES
+    from assistant.registry import look_records
 
-    return game is not None and any(p.game == game.name and p.values for p in PROFILES)
+    return game is not None and any(g.value_corner for g in look_records(game.name))
 
 
 def _fix_label(reading: BoardReading, r: int, c: int) -> str:

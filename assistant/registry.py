@@ -3,10 +3,12 @@
 A record holds the game's names (``name``, ``aliases``), the board sizes it deals, the
 shortest word it accepts, its Q rule, its scoring (points by word length, or letter values
 summed along the path with bonus squares), where a tile's point value is printed, which
-bonus squares its boards mark, and ``source``: where the rules come from, saying so where
-a rule is not certain. Scoring (``assistant.scoring``, ``assistant.solver``), the game
-decision (``assistant.pipeline``), bonus reading (``assistant.bonus``) and the CLI read
-these records; adding a game is adding one record to ``RECORDS``.
+bonus squares its boards mark, what its boards look like (``look``: the colour cues the
+recognizer knows it by), and ``source``: where the rules come from, saying so where a rule
+is not certain. Scoring (``assistant.scoring``, ``assistant.solver``), game recognition
+(``assistant.games``), the game decision (``assistant.pipeline``), bonus reading
+(``assistant.bonus``) and the CLI read these records; adding a game is adding one record,
+with its look, to ``RECORDS``.
 
 Names are folded before lookup (lowercase, spaces, hyphens and underscores dropped), so
 "Word Hunt", "word_hunt" and "wordhunt" are one game.
@@ -26,6 +28,7 @@ if TYPE_CHECKING:
     from assistant.board import Tile
 
 QRule = Literal["qu", "q"]
+RGB = tuple[int, int, int]
 Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
 ALL_BONUSES = frozenset({"DL", "TL", "DW", "TW"})
 
@@ -36,6 +39,40 @@ def _values(spec: str) -> Mapping[str, int]:
     if sorted(table) != [chr(c) for c in range(97, 123)]:
         raise AssertionError(f"letter table does not cover a-z: {spec}")
     return MappingProxyType(table)
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one game's boards look like: the cues ``assistant.games`` recognises it by.
+
+    ``faces``: the face colours of its themes (sRGB); ``gaps``: the colours between its
+    tiles (empty: any); ``rims``: the colours just around its board (empty: any); ``dice``:
+    a photo of dice; ``gems``: SpellCast's gems at the bottom-left of some tiles;
+    ``states``: face colours its tiles take while a word is traced (Word Hunt), which are
+    no bonus squares; ``gap_scale``: a patterned or shaded background's own colour
+    tolerance (dE; None: ``GamesConfig.gap_scale``). Where its point values sit, its board
+    sizes and its Q rule are the facts of the records that have this look."""
+
+    name: str  # the recognizer's name for it (``GameGuess.name``)
+    faces: tuple[RGB, ...]
+    gaps: tuple[RGB, ...] = ()
+    rims: tuple[RGB, ...] = ()
+    dice: bool = False
+    gems: bool = False
+    states: tuple[RGB, ...] = ()
+    gap_scale: float | None = None
+
+
+# Colours measured on fixtures/real (Wordament phone/desktop, two dice photos, three Word
+# Hunt crops: wood faces (245, 210, 150), dark green board (68, 92, 67) shading to
+# (47, 64, 47) under the tiles, light green rim (144, 232, 138), green background
+# (104, 150, 102)) and on the synthetic looks of the other games, which follow the games'
+# screens as described in issue 9 (SpellCast: cream-white tiles on a dark navy board).
+BOGGLE_LOOK = Look(
+    "boggle",
+    faces=((219, 211, 201), (208, 197, 185), (212, 223, 220), (197, 193, 174)),
+    dice=True,
+)
 
 
 @dataclass(frozen=True)
@@ -56,9 +93,9 @@ class Game:
     # Where the point value is printed on a tile (None: the game prints none).
     value_corner: Corner | None = None
     bonus_squares: frozenset[str] = frozenset()  # DL, TL, DW, TW marked on its boards
-    # The look the recognizer knows it by (``assistant.games`` profile names); records that
+    # What its boards look like (None: the recognizer does not know it); records that
     # share a look are one game in several sizes (Boggle and Big Boggle).
-    look: str | None = None
+    look: Look | None = None
     # Points by word length: length_points[n] for n letters; past the end of the tuple the
     # last entry plus points_per_extra_letter for each further letter.
     length_points: tuple[int, ...] = ()
@@ -147,7 +184,7 @@ class Game:
 
 BOGGLE = Game(
     name="boggle",
-    look="boggle",
+    look=BOGGLE_LOOK,
     title="Boggle",
     source="the printed Boggle rules (Hasbro/Parker Brothers), 'Scoring', as on Wikipedia's "
     "Boggle page: 3-4 letters 1, 5: 2, 6: 3, 7: 5, 8+: 11; Qu counts as two letters",
@@ -158,7 +195,7 @@ BOGGLE = Game(
 
 BIG_BOGGLE = Game(
     name="bigboggle",
-    look="boggle",
+    look=BOGGLE_LOOK,
     title="Big Boggle / Super Big Boggle",
     source="the printed Big Boggle rules (5x5): words of at least 4 letters, 4: 1, 5: 2, "
     "6: 3, 7: 5, 8+: 11. Super Big Boggle (6x6) is scored the same here; its printed table "
@@ -171,7 +208,18 @@ BIG_BOGGLE = Game(
 
 WORDHUNT = Game(
     name="wordhunt",
-    look="wordhunt",
+    # Word Hunt's board is shaded under the tiles and its background patterned: gap
+    # samples vary by ~15 around the colours. While a word is traced its tiles turn green
+    # (a new word) or yellow (found before); its white is not saturated enough to look
+    # like a bonus square (tools/synth/looks_wordhunt, from the game's look in issue 9).
+    look=Look(
+        "wordhunt",
+        faces=((245, 210, 150), (235, 206, 147)),
+        gaps=((68, 92, 67), (52, 70, 52)),
+        rims=((104, 150, 102), (144, 232, 138), (86, 128, 86)),
+        states=((126, 214, 108), (246, 214, 84)),
+        gap_scale=16.0,
+    ),
     title="Word Hunt (GamePigeon)",
     source="the in-game results screen as players report it: 3 letters 100, 4: 400, 5: 800, "
     "6: 1400, 7: 1800, 8: 2200, then +400 per further letter (issue 10). The Q tile's "
@@ -184,7 +232,11 @@ WORDHUNT = Game(
 
 WORDAMENT = Game(
     name="wordament",
-    look="wordament",
+    look=Look(
+        "wordament",
+        faces=((253, 150, 12), (255, 255, 249), (237, 232, 223), (249, 247, 240)),
+        gaps=((6, 65, 133), (27, 81, 160), (133, 125, 107), (118, 106, 84), (127, 91, 43)),
+    ),
     title="Wordament",
     source="letter values as printed on Wordament tiles (community-documented, e.g. the "
     "Wordament wiki's 'Tile values'); a digram/prefix/suffix tile's printed value counts "
@@ -200,7 +252,7 @@ WORDAMENT = Game(
 
 RUZZLE = Game(
     name="ruzzle",
-    look="ruzzle",
+    look=Look("ruzzle", faces=((242, 238, 230),), gaps=((21, 38, 76),)),
     title="Ruzzle",
     source="Ruzzle's in-game 'How to play' scoring page (English letter set): letter values, "
     "DL/TL multiply a tile, DW/TW the word, then +5 per letter beyond 4",
@@ -216,7 +268,14 @@ RUZZLE = Game(
 
 SPELLCAST = Game(
     name="spellcast",
-    look="spellcast",
+    look=Look(
+        "spellcast",
+        faces=((246, 241, 229), (236, 228, 214)),
+        gaps=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
+        rims=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
+        gems=True,
+        gap_scale=14.0,
+    ),
     title="SpellCast (Discord)",
     source="the community-documented SpellCast table (the SpellCast solver write-ups on "
     "GitHub and the game's in-app help): letter values, DL/TL letter bonuses, a 2x word "
@@ -238,7 +297,11 @@ SPELLCAST = Game(
 
 SCRAMBLE = Game(
     name="scramble",
-    look="scramble",
+    look=Look(
+        "scramble",
+        faces=((242, 247, 250), (223, 228, 237)),
+        gaps=((48, 125, 216), (38, 64, 107)),
+    ),
     title="Scramble With Friends / Boggle With Friends (Zynga)",
     source="letter values as printed on its tiles (the Words With Friends values), DL/TL "
     "multiply a tile, DW/TW the word. Boggle With Friends is the same game renamed (2018). "
@@ -267,6 +330,8 @@ RECORDS: tuple[Game, ...] = (
 )
 GAMES: Mapping[str, Game] = MappingProxyType({g.name: g for g in RECORDS})
 ALIASES: Mapping[str, str] = MappingProxyType({a: g.name for g in RECORDS for a in g.aliases})
+# Every look a record has, once each, in the order of the records.
+LOOKS: tuple[Look, ...] = tuple(dict.fromkeys(g.look for g in RECORDS if g.look is not None))
 
 
 def fold_name(name: str) -> str:
@@ -293,19 +358,24 @@ def get_game(name: str | Game) -> Game:
     return game
 
 
+def look_records(look: str) -> tuple[Game, ...]:
+    """The records whose look is named ``look`` (Boggle and Big Boggle share one)."""
+    return tuple(g for g in RECORDS if g.look is not None and g.look.name == look)
+
+
 def game_for_board(game: Game, rows: int, cols: int) -> Game:
     """The record of ``game``'s look that deals a ``rows`` x ``cols`` board (a 5x5 Boggle
     board is Big Boggle), else ``game`` itself."""
     if (rows, cols) in game.sizes or game.look is None:
         return game
-    same_look = (g for g in RECORDS if g.look == game.look and (rows, cols) in g.sizes)
+    same_look = (g for g in look_records(game.look.name) if (rows, cols) in g.sizes)
     return next(same_look, game)
 
 
 def game_for_look(look: str, rows: int, cols: int) -> Game | None:
-    """The record a recognised look (``assistant.games`` names) stands for on a board of
-    this size, or None when no record has that look (the generic look)."""
-    records = [g for g in RECORDS if g.look == look]
+    """The record a recognised look (``Look.name``) stands for on a board of this size, or
+    None when no record has that look (the unknown look)."""
+    records = look_records(look)
     if not records:
         return None
     return game_for_board(records[0], rows, cols)

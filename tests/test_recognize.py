@@ -24,6 +24,7 @@ from assistant.recognize import (
     Candidate,
     RecognizeConfig,
     TileReading,
+    ValueRead,
     recognize_tiles,
     same_letter_values,
 )
@@ -326,6 +327,57 @@ def test_two_weak_opinions_do_not_make_a_sure_one() -> None:
     assert recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[Weak(), weak])[0].confidence < 0.8
     sure = _Turns([("V", 0.9), ("", 0.0), ("", 0.0), ("", 0.0)])
     assert recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[Weak(), sure])[0].confidence >= 0.8
+
+
+class _Reader:
+    """A first engine of a test that reads letters, point values and hidden letters: every
+    tile ``E`` (0.99), every value ``value`` at ``value_confidence``, and ``F`` as the
+    letter a removed line may hide."""
+
+    name = "reader"
+
+    def __init__(self, value: int, value_confidence: float) -> None:
+        self.value, self.value_confidence = value, value_confidence
+
+    def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+        return [[Candidate("E", 0.99, 0.99, 0, self.name)] for _ in tiles]
+
+    def read_values(self, tiles: Sequence[TileImage]) -> list[ValueRead]:
+        return [ValueRead(self.value, self.value_confidence, 0.9, 1, 0.2) for _ in tiles]
+
+    def hidden_rivals(self, tile: TileImage, label: str) -> tuple[str, ...]:
+        return ("F",) if label == "E" else ()
+
+
+class _Numbers(_Fake):
+    """A second engine that also reads pictures of numbers: every one as ``number``."""
+
+    def __init__(self, label: str, number: str) -> None:
+        super().__init__(label)
+        self.number, self.pictures = number, 0
+
+    def read_numbers(self, pictures: Sequence[np.ndarray]) -> list[tuple[str, float]]:
+        self.pictures += len(pictures)
+        return [(self.number, 0.9) for _ in pictures]
+
+
+def test_fake_engines_are_used_wherever_the_real_ones_are() -> None:
+    """The engines' extra skills go through protocols, not their classes: a fake first
+    engine's point values and hidden letters are used, and a fake second engine that reads
+    numbers confirms unsure values, as the template matcher and Tesseract would."""
+    tiles = cut_tiles(BOARDS["wordament/blackmonk13_grid_regular_grid.jpg"].located)
+    sure = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[_Reader(7, 0.99)])
+    assert [(r.label, r.value, r.engine) for r in sure] == [("E", 7, "reader")] * len(tiles)
+    assert min(r.value_confidence for r in sure) >= THRESHOLD
+    numbers = _Numbers("E", "7")
+    doubted = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[_Reader(7, 0.5), numbers])
+    assert numbers.pictures == len(tiles)  # one batch of every unsure value
+    assert min(r.value_confidence for r in doubted) >= THRESHOLD
+    alone = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[_Reader(7, 0.5)])
+    assert max(r.value_confidence for r in alone) < THRESHOLD
+    lined = [dataclasses.replace(t, overdrawn=True) for t in tiles[:1]]
+    (hidden,) = recognize_tiles(lined, config=TEMPLATE_ONLY, engines=[_Reader(7, 0.99)])
+    assert hidden.confidence < THRESHOLD and [c for c, _ in hidden.candidates][:2] == ["E", "F"]
 
 
 # ------------------------------------------------------------------ Tesseract

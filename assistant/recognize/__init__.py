@@ -1,5 +1,11 @@
 """Stage 4: recognize tiles. Engines sit behind the small ``Recognizer`` protocol.
 
+An engine may do more than read letters, and says so by its methods alone (structural
+protocols, so a test's fake engine is used wherever the real one would be): a
+``ValueReader`` also reads the corner point values of the tiles, a ``NumberReader`` reads
+pictures of numbers (the second opinion on an unsure value), a ``LineReader`` names the
+letters a removed line may hide (``hidden_rivals``).
+
 ``recognize_tiles`` runs the template matcher on every tile, asks Tesseract (one call for
 the whole board) about the tiles the matcher is unsure of, and returns one ``TileReading``
 per tile with a calibrated confidence. Nothing is guessed silently: a reading below
@@ -11,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +26,6 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import TileImage
-    from assistant.recognize.matcher import ValueRead
 
 
 @dataclass(frozen=True)
@@ -30,7 +35,8 @@ class TileReading:
     ``label`` is uppercase in display form: "A", "QU", "TH", "RE-", "-ING", "A/B", or ""
     for a blank tile. ``confidence`` is calibrated to 0..1; ``candidates`` lists the best
     labels with their confidences, best first (the first is ``label``).
-    ``value``/``bonus`` are the small point value and the bonus square when the tile shows one.
+    ``value`` is the small point value when the tile shows one (bonus squares are the
+    look's, read by ``assistant.bonus`` for the whole board).
     ``turn`` is how many counter-clockwise quarter turns made the glyph upright (dice);
     ``note`` says what would help when the reading is unsure (e.g. installing Tesseract).
     """
@@ -42,7 +48,6 @@ class TileReading:
     candidates: tuple[tuple[str, float], ...]
     value: int | None = None
     value_confidence: float = 1.0
-    bonus: str | None = None
     engine: str = "template"
     turn: int = 0
     note: str = ""
@@ -64,6 +69,20 @@ class Candidate:
     around_line: bool = False
 
 
+@dataclass(frozen=True)
+class ValueRead:
+    """A tile's point value as an engine read it: ``value`` (None: none shown), calibrated
+    ``confidence``, the weakest digit's template ``score`` and smallest ``margin`` over its
+    runner-up class, and the number of ``digits`` seen (a leading zero makes ``str(value)``
+    shorter)."""
+
+    value: int | None
+    confidence: float
+    score: float = 0.0
+    digits: int = 0
+    margin: float = 0.0
+
+
 class Recognizer(Protocol):
     """An engine: reads a batch of tiles at once (Tesseract needs one call per board)."""
 
@@ -71,6 +90,33 @@ class Recognizer(Protocol):
 
     def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
         """Candidates per tile, best first, in the order of ``tiles``."""
+        ...
+
+
+@runtime_checkable
+class ValueReader(Protocol):
+    """An engine that also reads each tile's corner point value (the template matcher)."""
+
+    def read_values(self, tiles: Sequence[TileImage]) -> list[ValueRead]:
+        """Per tile, its value (``ValueRead(None, 1.0)`` when it shows none)."""
+        ...
+
+
+@runtime_checkable
+class NumberReader(Protocol):
+    """An engine that reads pictures of numbers (ink 255), all in one batch (Tesseract)."""
+
+    def read_numbers(self, pictures: Sequence[npt.NDArray[np.uint8]]) -> list[tuple[str, float]]:
+        """Per picture, (digits, confidence 0..1); ("", 0.0) where nothing was read."""
+        ...
+
+
+@runtime_checkable
+class LineReader(Protocol):
+    """An engine that can tell which letters a line drawn over a tile may hide."""
+
+    def hidden_rivals(self, tile: TileImage, label: str) -> tuple[str, ...]:
+        """The letters ``tile`` may show instead of ``label`` under its removed line."""
         ...
 
 
@@ -256,14 +302,14 @@ def recognize_tiles(
     from assistant.errors import MissingDependencyError
     from assistant.recognize import tesseract
     from assistant.recognize.glyphs import turn_tile
-    from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer, ValueRead
+    from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer
 
     cfg = config or RecognizeConfig()
     limit = cfg.threshold if threshold is None else threshold
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
     first = primary.recognize(tiles)
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
-    if isinstance(primary, TemplateRecognizer):
+    if isinstance(primary, ValueReader):
         read = primary.read_values(tiles)
     ask = [
         i
@@ -324,7 +370,7 @@ def recognize_tiles(
         for i, (tile, (value, conf)) in enumerate(zip(tiles, values, strict=True))
         if value is not None and conf < limit and not tile.value_doubt
     ]
-    reader = next((e for e in others if isinstance(e, tesseract.TesseractRecognizer)), None)
+    reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
         reader = tesseract.TesseractRecognizer() if tesseract_available() else None
     if reader is not None and ask_values:
@@ -381,10 +427,8 @@ def _hidden_rivals(
 ) -> list[Candidate]:
     """``cands`` capped at ``hidden_cap`` with the letters added that differ from the best
     only where a removed line ran (see ``RecognizeConfig.hidden_margin``)."""
-    from assistant.recognize.matcher import TemplateRecognizer
-
     best = cands[0]
-    if not isinstance(engine, TemplateRecognizer) or best.turn != 0 or not best.label:
+    if not isinstance(engine, LineReader) or best.turn != 0 or not best.label:
         return cands
     rivals = engine.hidden_rivals(tile, best.label)
     if not rivals:

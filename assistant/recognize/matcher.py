@@ -22,7 +22,13 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
-from assistant.recognize import Candidate, RecognizeConfig, calibrated, masked_confidence
+from assistant.recognize import (
+    Candidate,
+    RecognizeConfig,
+    ValueRead,
+    calibrated,
+    masked_confidence,
+)
 from assistant.recognize.glyphs import (
     char_groups,
     crop_to_ink,
@@ -44,20 +50,6 @@ ALL_TURNS = (0, 1, 2, 3)
 DILATE = np.ones((3, 3), np.uint8)  # the rim of anti-aliased pixels kept around a character
 # Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
 UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
-
-
-@dataclass(frozen=True)
-class ValueRead:
-    """A tile's point value as the matcher read it: ``value`` (None: none shown), calibrated
-    ``confidence``, the weakest digit's template ``score`` and smallest ``margin`` over its
-    runner-up class, and the number of ``digits`` seen (a leading zero makes ``str(value)``
-    shorter)."""
-
-    value: int | None
-    confidence: float
-    score: float = 0.0
-    digits: int = 0
-    margin: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -50,7 +50,7 @@ WOOD_LIGHT: RGB = (252, 224, 174)
 WOOD_DARK: RGB = (230, 188, 124)
 INK: RGB = (8, 8, 8)
 # A traced word's tiles: green (a new word), yellow (found already), white (not a word);
-# assistant.bonus.TRACED_TILES knows the first two.
+# the registry's Word Hunt look (Look.states) knows the first two.
 STATES: dict[str, RGB] = {
     "green": (126, 214, 108),
     "yellow": (246, 214, 84),
