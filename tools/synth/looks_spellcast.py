@@ -84,6 +84,7 @@ class SpellCastConfig:
     arrow_outline: float = 0.2  # chance of a dark outline around the stroke
     arrow_chevrons: float = 0.25  # chance of an arrowhead on every step, not only the last
     arrow_ring: float = 0.3  # chance that the start is a ring, not a dot
+    arrow_head: float = 0.2  # an arrowhead is at most this long (of the pitch)
 
 
 CFG = SpellCastConfig()
@@ -157,7 +158,7 @@ def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> dict[str, object]:
                 d.ellipse((sx - rad, sy - rad, sx + rad, sy + rad), fill=(*fill, 255))
             heads = segments if chevrons else segments[-1:]
             for a, b in heads:
-                _arrowhead(d, a, b, w * 2.5, (*fill, 255))
+                _arrowhead(d, a, b, min(w * 2.5, lat.pitch * CFG.arrow_head), (*fill, 255))
         layer.putalpha(layer.getchannel("A").point([v * alpha // 255 for v in range(256)]))
         img.paste(layer, (0, 0), layer)
         drawn.append(
