@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from assistant.errors import AssistantError, OutputError, UsageError, WriteError
+from assistant.errors import AssistantError, OutputError, UsageError, WriteError, error_json
 from assistant.files import write_error
 from assistant.pipeline import Request, preload_reader
 
@@ -158,13 +158,21 @@ def sha256_file(path: Path, chunk: int = 1 << 20) -> str:
 
 
 def error_record(
-    path: str, sha256: str | None, kind: str, message: str, total_ms: float = 0.0
+    path: str,
+    sha256: str | None,
+    kind: str,
+    message: str,
+    total_ms: float = 0.0,
+    *,
+    hint: str | None = None,
 ) -> Record:
+    """The record of an image that could not be read: its ``error`` is the JSON form every
+    command gives an error (``assistant.errors.error_json``)."""
     return {
         "path": path,
         "sha256": sha256,
         "status": "error",
-        "error": {"kind": kind, "message": message},
+        "error": error_json(kind, _one_line(message), _one_line(hint) if hint else None),
         "timings": {"total_ms": round(total_ms, 1)},
     }
 
@@ -194,10 +202,7 @@ class ImageProcessor:
             from assistant.dictionary import load_dictionary
 
             self.dictionary = load_dictionary(settings.dict_path)
-        if settings.request.chosen_game is not None:
-            from assistant.scoring import get_game
-
-            get_game(settings.request.chosen_game)
+        settings.request.check()
         preload_reader()
 
     def process(self, path: str, sha256: str | None) -> Record:
@@ -207,7 +212,7 @@ class ImageProcessor:
             return self._process(path, sha256, start)
         except AssistantError as err:
             total = (time.perf_counter() - start) * 1000
-            return error_record(path, sha256, err.kind, _one_line(str(err)), total)
+            return error_record(path, sha256, err.kind, err.message, total, hint=err.hint)
         except MemoryError:
             total = (time.perf_counter() - start) * 1000
             return error_record(
@@ -216,7 +221,7 @@ class ImageProcessor:
         except Exception as err:  # a bug in the reader: record it and go on with the batch
             total = (time.perf_counter() - start) * 1000
             return error_record(
-                path, sha256, "internal-error", _one_line(f"{type(err).__name__}: {err}"), total
+                path, sha256, "internal-error", f"{type(err).__name__}: {err}", total
             )
 
     def _process(self, path: str, sha256: str | None, start: float) -> Record:
@@ -261,7 +266,9 @@ def flat_record(record: Record) -> dict[str, Any]:
     row["total_ms"] = timings.get("total_ms", "")
     if record["status"] == "error":
         row["error_kind"] = record["error"]["kind"]
-        row["error_message"] = _one_line(record["error"]["message"])
+        error = record["error"]
+        hint = error.get("hint")
+        row["error_message"] = _one_line(error["message"] + (f": {hint}" if hint else ""))
         return row
     row["game"] = record.get("game") or ""
     row["rows"], row["cols"] = record["rows"], record["cols"]

@@ -15,7 +15,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from assistant import __version__
 from assistant.board import Board, apply_fixes, parse_board
 from assistant.errors import (
     AssistantError,
@@ -24,15 +23,15 @@ from assistant.errors import (
     ExitCode,
     MissingDependencyError,
 )
-from assistant.registry import GAMES, get_game
+from assistant.registry import GAMES
+from assistant.version import __version__
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from assistant.dictionary import Dictionary
     from assistant.locate import Image
-    from assistant.pipeline import Outcome, Request
-    from assistant.read import BoardReading
+    from assistant.pipeline import BoardReading, Outcome, Request
 
 PROG = "boggle-assistant"
 BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
@@ -466,8 +465,7 @@ def _stdin_boards(stream: TextIO) -> Iterator[tuple[int, str]]:
 
 def _request(args: argparse.Namespace, *, solve: bool = True) -> Request:
     """The pipeline request for the user's options (shared by every command)."""
-    from assistant.pipeline import Request
-    from assistant.read import ReadOptions
+    from assistant.pipeline import ReadOptions, Request
 
     return Request(
         game=getattr(args, "game", None),
@@ -500,8 +498,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             "--debug-dir shows how a picture was read, but the board was given as text",
             hint="give a screenshot or photo, or leave out --debug-dir",
         )
-    if request.chosen_game is not None:
-        _check_game(request.chosen_game)
+    request.check()
     if kind == "stdin":
         return _solve_stdin(args, request)
     text = _read_text_file(Path(source)) if kind == "file" else str(source)
@@ -547,10 +544,6 @@ def _looks_like_file_name(text: str) -> bool:
         return True
     parent = Path(text).parent
     return "/" in text and parent != Path(".") and parent.is_dir()
-
-
-def _check_game(game: str) -> None:
-    get_game(game)
 
 
 def _literal_q(args: argparse.Namespace, request: Request) -> bool:
@@ -600,20 +593,17 @@ def _read(
     import time
 
     from assistant import pipeline
-    from assistant.imageio import load_image
 
     start = time.perf_counter()
     if not full:
         return None, pipeline.read(path, request, start=start)
-    image = load_image(path)
-    return image, pipeline.read(image, request, start=start)
+    return pipeline.read_picture(path, request, start=start)
 
 
 def _solve_image(args: argparse.Namespace, path: Path, request: Request) -> int:
     from assistant import pipeline
 
-    if request.chosen_game is not None:
-        _check_game(request.chosen_game)
+    request.check()
     image, reading = _read(path, request, full=args.overlay is not None)
     decision = pipeline.decide(reading, request)  # stops here on unsure tiles
     dictionary = _load_dictionary(args.dict_path, args.verbose)
@@ -636,17 +626,14 @@ def cmd_read(args: argparse.Namespace) -> int:
     from assistant import pipeline
 
     request = _request(args, solve=False)
-    if request.chosen_game is not None:
-        _check_game(request.chosen_game)
+    request.check()
     _, reading = _read(args.image, request)
     outcome = pipeline.solve(pipeline.decide(reading, request), None, read_ms=reading.elapsed_ms)
     args.top = None
     _emit(args, outcome)
-    if not outcome.decision.unsure:
+    err = pipeline.unsure_of(outcome)
+    if err is None:
         return ExitCode.OK
-    from assistant.read import unsure_error
-
-    err = unsure_error(reading, all_extras=True)
     if isinstance(err, MissingDependencyError):
         raise err  # the same rule as solve: exit 10, naming Tesseract
     return ExitCode.UNSURE_TILES
@@ -663,7 +650,7 @@ def cmd_random(args: argparse.Namespace) -> int:
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
-    from assistant.read import learn_image
+    from assistant.pipeline import learn_image
 
     board = parse_board(args.letters)
     result = learn_image(args.image, board, style=args.style, into=args.into, size=args.size)
@@ -773,8 +760,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from assistant.watch import WatchOptions
 
     request = _request(args)
-    if request.chosen_game is not None:
-        _check_game(request.chosen_game)
+    request.check()
     if args.region is not None and not args.watch:
         raise ServeError("--region only applies to the live view", hint="add --watch")
     web = WebConfig(max_upload_bytes=args.max_upload_mb * MB, request=request, top=args.top)

@@ -7,6 +7,7 @@ only with ``--verbose``. The table of exit codes is repeated in README.md.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any, ClassVar
 
 
 class ExitCode(IntEnum):
@@ -30,10 +31,23 @@ class ExitCode(IntEnum):
 
 
 class AssistantError(Exception):
-    """Base of every error a user can cause. ``str(err)`` is the one-line message."""
+    """Base of every error a user can cause. ``str(err)`` is the one-line message.
 
-    exit_code: ExitCode = ExitCode.INTERNAL_ERROR
-    kind: str = "error"
+    A subclass names its exit code and its ``kind`` (the error's name in JSON) in its class
+    line, ``class UnknownGameError(AssistantError, code=ExitCode.UNKNOWN_GAME,
+    kind="unknown-game")``; what it leaves out it inherits."""
+
+    exit_code: ClassVar[ExitCode] = ExitCode.INTERNAL_ERROR
+    kind: ClassVar[str] = "error"
+
+    def __init_subclass__(
+        cls, *, code: ExitCode | None = None, kind: str | None = None, **kwargs: Any
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if code is not None:
+            cls.exit_code = code
+        if kind is not None:
+            cls.kind = kind
 
     def __init__(self, message: str, *, hint: str | None = None) -> None:
         super().__init__(message)
@@ -45,90 +59,72 @@ class AssistantError(Exception):
             return f"{self.message}: {self.hint}"
         return self.message
 
+    def to_json(self) -> dict[str, str | None]:
+        """The error as every JSON output writes it (see ``error_json``)."""
+        return error_json(self.kind, self.message, self.hint)
 
-class UsageError(AssistantError):
+
+def error_json(kind: str, message: str, hint: str | None = None) -> dict[str, str | None]:
+    """The one JSON form of an error, in a batch record and in the web API's answers alike
+    (README): ``{"kind", "message", "hint"}``, ``hint`` None when there is none."""
+    return {"kind": kind, "message": message, "hint": hint}
+
+
+class UsageError(AssistantError, code=ExitCode.USAGE, kind="usage"):
     """An option value the command line could not check by itself (a style name, ...)."""
 
-    exit_code = ExitCode.USAGE
-    kind = "usage"
 
-
-class BoardTextError(AssistantError):
+class BoardTextError(AssistantError, code=ExitCode.BAD_BOARD, kind="bad-board"):
     """Board text with a token that is not a tile (names the token and its position)."""
 
-    exit_code = ExitCode.BAD_BOARD
-    kind = "bad-board"
 
-
-class BoardShapeError(AssistantError):
+class BoardShapeError(AssistantError, code=ExitCode.BAD_SHAPE, kind="bad-shape"):
     """Board text whose tiles do not make an R x C grid with 2 <= R, C <= 8."""
 
-    exit_code = ExitCode.BAD_SHAPE
-    kind = "bad-shape"
 
-
-class UnsureShapeError(BoardShapeError):
+class UnsureShapeError(BoardShapeError, kind="unsure-shape"):
     """An image whose board size cannot be told for sure (a row or column that may or may
     not belong to the board); the user says it with ``--size``."""
 
-    kind = "unsure-shape"
+
+class UnknownGameError(AssistantError, code=ExitCode.UNKNOWN_GAME, kind="unknown-game"):
+    """A ``--game`` (or a game name in a request) that the game registry does not know."""
 
 
-class UnknownGameError(AssistantError):
-    exit_code = ExitCode.UNKNOWN_GAME
-    kind = "unknown-game"
+class WordListError(AssistantError, code=ExitCode.BAD_WORDLIST, kind="bad-wordlist"):
+    """A word list (``--dict``) that is missing, binary, empty or not UTF-8."""
 
 
-class WordListError(AssistantError):
-    exit_code = ExitCode.BAD_WORDLIST
-    kind = "bad-wordlist"
-
-
-class ImageError(AssistantError):
+class ImageError(AssistantError, code=ExitCode.BAD_IMAGE, kind="bad-image"):
     """The image cannot be read: missing, a directory, not an image, truncated, too big."""
 
-    exit_code = ExitCode.BAD_IMAGE
-    kind = "bad-image"
+
+class BoardNotFoundError(AssistantError, code=ExitCode.NO_BOARD, kind="no-board"):
+    """An image in which no letter grid could be found."""
 
 
-class BoardNotFoundError(AssistantError):
-    exit_code = ExitCode.NO_BOARD
-    kind = "no-board"
-
-
-class UnsureTilesError(AssistantError):
+class UnsureTilesError(AssistantError, code=ExitCode.UNSURE_TILES, kind="unsure"):
     """Some tiles were read below the confidence threshold; nothing was guessed."""
 
-    exit_code = ExitCode.UNSURE_TILES
-    kind = "unsure"
+
+class MissingDependencyError(
+    AssistantError, code=ExitCode.MISSING_DEPENDENCY, kind="missing-dependency"
+):
+    """An external tool that is not installed (Tesseract, mss, the web extra...)."""
 
 
-class MissingDependencyError(AssistantError):
-    exit_code = ExitCode.MISSING_DEPENDENCY
-    kind = "missing-dependency"
+class CaptureError(AssistantError, code=ExitCode.CAPTURE_FAILED, kind="capture"):
+    """No display, or the screen capture failed."""
 
 
-class CaptureError(AssistantError):
-    exit_code = ExitCode.CAPTURE_FAILED
-    kind = "capture"
-
-
-class OutputError(AssistantError):
+class OutputError(AssistantError, code=ExitCode.USAGE, kind="output"):
     """An output path the user gave that must not be written: a directory, a device or
     other special file, an unknown picture format, a file we must not append to."""
 
-    exit_code = ExitCode.USAGE
-    kind = "output"
 
-
-class WriteError(AssistantError):
+class WriteError(AssistantError, code=ExitCode.WRITE_FAILED, kind="write"):
     """Writing an output failed (no permission, an I/O error); what was there is kept."""
 
-    exit_code = ExitCode.WRITE_FAILED
-    kind = "write"
 
-
-class DiskFullError(WriteError):
+class DiskFullError(WriteError, kind="disk-full"):
     """The disk (or quota) filled up while writing; what was written before is kept."""
-
-    kind = "disk-full"

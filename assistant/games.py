@@ -577,24 +577,23 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         w = np.ones(3, np.float32) if weight is None else weight
         return min(float(np.linalg.norm((v - rgb_lab(c)) * w)) for c in colours)
 
-    d_face = distance(look.face_lab, profile.faces, light)
-    s_face = math.exp(-0.5 * (d_face / (cfg.colour_scale * scale)) ** 2)
-    points += cfg.face_weight * s_face
-    if s_face > 0.5:
-        why.append(f"tile colour (dE {d_face:.0f})")
     gap_scale = (profile.gap_scale or cfg.gap_scale) * scale
-    if profile.gaps and look.gap_lab is not None:
-        d_gap = distance(look.gap_lab, profile.gaps)
-        s_gap = math.exp(-0.5 * (d_gap / gap_scale) ** 2)
-        points += cfg.gap_weight * s_gap
-        if s_gap > 0.5:
-            why.append(f"board colour (dE {d_gap:.0f})")
-    if profile.rims and look.rim_lab is not None:
-        d_rim = distance(look.rim_lab, profile.rims)
-        s_rim = math.exp(-0.5 * (d_rim / gap_scale) ** 2)
-        points += cfg.rim_weight * s_rim
-        if s_rim > 0.5:
-            why.append(f"colour around the board (dE {d_rim:.0f})")
+    # (cue, colour measured, the look's colours, weight, tolerance, channel weights: the
+    # faces' lightness counts less on a photo)
+    colour_cues = (
+        ("tile colour", look.face_lab, profile.faces, cfg.face_weight, cfg.colour_scale * scale,
+         light),
+        ("board colour", look.gap_lab, profile.gaps, cfg.gap_weight, gap_scale, None),
+        ("colour around the board", look.rim_lab, profile.rims, cfg.rim_weight, gap_scale, None),
+    )  # fmt: skip
+    for what, lab, colours, weight, tolerance, channels in colour_cues:
+        if lab is None or not colours:
+            continue
+        d = distance(lab, colours, channels)
+        near = math.exp(-0.5 * (d / tolerance) ** 2)
+        points += weight * near
+        if near > 0.5:
+            why.append(f"{what} (dE {d:.0f})")
     rows, cols = look.size
     square = _square_sizes(profile)
     if square and rows and (rows != cols or rows not in square):

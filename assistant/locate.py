@@ -1188,57 +1188,105 @@ def _resize_lattice(
 def _look_around(
     pyr: _Pyramid, to_full: FloatArray, rows: int, cols: int, cfg: LocateConfig
 ) -> list[list[_CellLook]]:
-    """Every cell of the grid and of one line of cells around it: (rows+2) x (cols+2)."""
+    """Every cell of the grid and of one line of cells around it: (rows+2) x (cols+2).
+
+    All cells at once: the warped strip is cut into a (cells, pixels) stack, so that the
+    medians and percentiles below are one numpy call each, not one per cell."""
     p = cfg.shape_cell_px
     h, w = pyr.level(0).shape[:2]
     ext = to_full @ _translate(-1.0, -1.0)
-    board, _ = _warp(pyr, ext, rows + 2, cols + 2, p)
+    nr, nc = rows + 2, cols + 2
+    board, _ = _warp(pyr, ext, nr, nc, p)
     lab = bgr_to_lab8(np.asarray(board, np.uint8))
-    quads = _lattice_quads(ext, rows + 2, cols + 2)
+    cells = lab.reshape(nr, p, nc, p, 3).swapaxes(1, 2).reshape(nr * nc, p, p, 3)
     lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
+    m = hi - lo
+    mid = cells[:, lo:hi, lo:hi].reshape(nr * nc, m * m, 3)
+    faces = _medians(mid)  # (cells, 3)
+    light = mid[:, :, 0].astype(np.int16)
+    light_median = _medians(light[:, :, None])[:, 0].astype(np.int16)  # int(): toward 0
+    far = (np.abs(light - light_median[:, None]) > cfg.ink_contrast).reshape(-1, m, m)
+    inked = far.mean(axis=(1, 2)) >= cfg.ink_min_frac
+    centred = np.zeros(nr * nc, bool)
+    height = np.zeros(nr * nc)
+    ink = np.flatnonzero(inked)
+    if ink.size:
+        y0, y1 = _count_percentiles(far[ink].sum(axis=2), (0.03, 0.97))
+        x0, x1 = _count_percentiles(far[ink].sum(axis=1), (0.03, 0.97))
+        half = (hi - lo) / 2
+        off = np.maximum(np.abs((y0 + y1) / 2 - half), np.abs((x0 + x1) / 2 - half))
+        centred[ink] = off <= cfg.shape_centre * p
+        height[ink] = (y1 - y0 + 1) / p
     border = np.ones((p, p), dtype=bool)
     border[lo:hi, lo:hi] = False
-    out: list[list[_CellLook]] = []
-    for r in range(rows + 2):
-        line = []
-        for c in range(cols + 2):
-            q = quads[r][c]
-            inside = bool(
-                q[:, 0].min() >= 0 and q[:, 1].min() >= 0 and q[:, 0].max() <= w
-                and q[:, 1].max() <= h
-            )  # fmt: skip
-            mid = lab[r * p + lo : r * p + hi, c * p + lo : c * p + hi]
-            face = np.median(mid.reshape(-1, 3), axis=0).astype(np.float64)
-            light = mid[:, :, 0].astype(np.int16)
-            far = np.abs(light - int(np.median(light))) > cfg.ink_contrast
-            inked = bool(far.mean() >= cfg.ink_min_frac)
-            centred, height = False, 0.0
-            if inked:
-                ys, xs = np.nonzero(far)
-                y0, y1 = np.percentile(ys, [3, 97])
-                x0, x1 = np.percentile(xs, [3, 97])
-                off = max(abs((y0 + y1) / 2 - (hi - lo) / 2), abs((x0 + x1) / 2 - (hi - lo) / 2))
-                centred = off <= cfg.shape_centre * p
-                height = float(y1 - y0 + 1) / p
-            cell = lab[r * p : (r + 1) * p, c * p : (c + 1) * p, 0]
-            ring = cell[border].astype(np.float64)
-            line.append(_CellLook(inside, face, inked, centred, height, ring))
-        out.append(line)
-    return out
+    rings = cells[:, :, :, 0][:, border].astype(np.float64)
+    corners = cv2.perspectiveTransform(
+        np.stack(np.meshgrid(np.arange(nc + 1) - 0.5, np.arange(nr + 1) - 0.5), axis=-1).reshape(
+            -1, 1, 2
+        ),
+        ext,
+    ).reshape(nr + 1, nc + 1, 2)
+    xs, ys = corners[..., 0], corners[..., 1]
 
+    def inside(r: int, c: int) -> bool:
+        qx, qy = xs[r : r + 2, c : c + 2], ys[r : r + 2, c : c + 2]
+        return bool(qx.min() >= 0 and qy.min() >= 0 and qx.max() <= w and qy.max() <= h)
 
-def _lattice_quads(hmat: FloatArray, rows: int, cols: int) -> list[list[FloatArray]]:
-    """Source-pixel corners of every cell of a ``rows x cols`` lattice."""
-    xs, ys = np.meshgrid(np.arange(cols + 1) - 0.5, np.arange(rows + 1) - 0.5)
-    pts = np.stack([xs.ravel(), ys.ravel()], axis=1).astype(np.float64)
-    img = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hmat).reshape(rows + 1, cols + 1, 2)
     return [
         [
-            np.array([img[r, c], img[r, c + 1], img[r + 1, c + 1], img[r + 1, c]])
-            for c in range(cols)
+            _CellLook(
+                inside(r, c),
+                faces[k],
+                bool(inked[k]),
+                bool(centred[k]),
+                float(height[k]),
+                rings[k],
+            )
+            for c in range(nc)
+            for k in (r * nc + c,)
         ]
-        for r in range(rows)
+        for r in range(nr)
     ]
+
+
+def _medians(stack: npt.NDArray[np.generic]) -> FloatArray:
+    """``np.median(stack[k], axis=0)`` for every k of a (k, n, channels) stack at once
+    (the same partition and the same mean of the two middle values)."""
+    n = stack.shape[1]
+    half = n // 2
+    kth = [half - 1, half] if n % 2 == 0 else [half]
+    part = np.partition(stack, kth, axis=1)
+    if n % 2:
+        return np.asarray(part[:, half], np.float64)
+    return np.asarray(np.mean(part[:, half - 1 : half + 1], axis=1), np.float64)
+
+
+def _count_percentiles(
+    counts: npt.NDArray[np.integer], quantiles: tuple[float, ...]
+) -> list[FloatArray]:
+    """For every row of ``counts`` (how many samples take the value 0, 1, 2, ...),
+    ``np.percentile(samples, 100 * q)`` for each q in ``quantiles`` (numpy's default
+    linear method: the same virtual index and interpolation), without listing the
+    samples."""
+    cum = np.cumsum(counts, axis=1)
+    n = cum[:, -1]
+
+    def value_at(i: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        return np.asarray(np.sum(cum <= i[:, None], axis=1), np.int64)  # i-th smallest
+
+    out = []
+    for q in quantiles:
+        virtual = (n - 1) * q
+        prev = np.floor(virtual)
+        last = virtual >= n - 1
+        below = np.where(last, n - 1, prev).astype(np.int64)
+        above = np.where(last, n - 1, prev + 1).astype(np.int64)
+        gamma = virtual - prev
+        a, b = value_at(below), value_at(above)
+        diff = b - a
+        # numpy's _lerp: from the nearer end, so that the result stays within [a, b]
+        out.append(np.where(gamma >= 0.5, b - diff * (1 - gamma), a + diff * gamma))
+    return out
 
 
 def _inked(located: LocatedBoard, cfg: LocateConfig) -> float:

@@ -25,6 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -32,8 +33,9 @@ import numpy.typing as npt
 from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
-from assistant.locate import Image, LocatedBoard, Point
-from assistant.solver import WordPath
+if TYPE_CHECKING:
+    from assistant.locate import Image, LocatedBoard, Point
+    from assistant.solver import WordPath
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float64]

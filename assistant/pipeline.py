@@ -14,6 +14,10 @@ JSON schema everywhere (README, "JSON output").
 * ``run(source, request, dictionary)`` and ``run_board(board, request, dictionary)`` do all
   three for an image or a typed board.
 
+Front-ends import this module and nothing of the reader below it: the types they hold
+(``BoardReading``, ``ReadOptions``) and the one stage a command exists to run on its own
+(``learn_image``, the ``learn`` command) are named here too.
+
 Example::
 
     from assistant import pipeline
@@ -38,13 +42,36 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from assistant.board import Board
-from assistant.read import BoardReading, ReadOptions, unsure_error
+from assistant.read import BoardReading, ReadOptions, learn_image, unsure_error
 from assistant.registry import Game, game_for_board, game_for_look, get_game
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
+    from assistant.errors import MissingDependencyError, UnsureTilesError
     from assistant.locate import Image
     from assistant.solver import Solution, WordPath
+
+__all__ = [
+    "FALLBACK_RULES",
+    "TEXT_DEFAULT_GAME",
+    "BoardReading",
+    "Decision",
+    "Outcome",
+    "ReadOptions",
+    "Request",
+    "Unsure",
+    "decide",
+    "learn_image",
+    "outcome_of",
+    "preload_reader",
+    "read",
+    "read_picture",
+    "run",
+    "run_board",
+    "solve",
+    "unsure_of",
+    "unsure_positions",
+]
 
 # The rules an unknown game's words are scored with, labelled as a fallback wherever shown.
 FALLBACK_RULES = "boggle"
@@ -70,6 +97,12 @@ class Request:
     def chosen_game(self) -> str | None:
         """The user's game, or None to take it from the picture."""
         return None if self.game in (None, "", "auto") else self.game
+
+    def check(self) -> None:
+        """Raise UnknownGameError now for a ``--game`` the registry does not know (before a
+        front-end starts on its images, its frames or its word list)."""
+        if self.chosen_game is not None:
+            get_game(self.chosen_game)
 
     def read_options(self) -> ReadOptions:
         """The reader's options with the user's game (it picks the bonus palette)."""
@@ -236,6 +269,17 @@ def read(
     return read_encoded(file_bytes(source), options, name=name or str(source), start=t0)
 
 
+def read_picture(
+    path: str | Path, request: Request | None = None, *, start: float | None = None
+) -> tuple[Image, BoardReading]:
+    """The picture in the file at full size (to draw on: ``--overlay``) and its reading."""
+    from assistant.imageio import load_image
+
+    t0 = start if start is not None else time.perf_counter()
+    image = load_image(path)
+    return image, read(image, request, start=t0)
+
+
 # --------------------------------------------------------------------------- decide
 
 
@@ -369,6 +413,16 @@ def outcome_of(
 def run_board(board: Board, request: Request, dictionary: Dictionary | None) -> Outcome:
     """``decide -> solve`` for a typed board."""
     return solve(decide(None, request, board=board), dictionary)
+
+
+def unsure_of(outcome: Outcome) -> UnsureTilesError | MissingDependencyError | None:
+    """The error that stands for every unsure part of a read-only outcome, scored or not
+    (the ``read`` command's exit status): MissingDependencyError when Tesseract would have
+    been asked, else UnsureTilesError; None when nothing is unsure."""
+    reading = outcome.reading
+    if reading is None or not outcome.decision.unsure:
+        return None
+    return unsure_error(reading, all_extras=True)
 
 
 def unsure_positions(outcome: Outcome) -> Sequence[Pos]:

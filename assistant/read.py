@@ -395,6 +395,7 @@ def _reduced_is_enough(reading: BoardReading) -> bool:
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
     """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
+    from assistant.allocator import keep_freed_memory
     from assistant.copies import find_copies, pick_copy
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
@@ -460,6 +461,8 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     )
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
+    # A process that reads again keeps the memory this read freed (assistant.allocator).
+    keep_freed_memory()
     return replace(reading, timings=timings)
 
 

@@ -32,8 +32,7 @@ import numpy.typing as npt
 
 from assistant.capture import Frame, Grabber, Region, clip_region, open_grabber
 from assistant.errors import AssistantError, BoardShapeError, CaptureError
-from assistant.pipeline import Outcome, Request, outcome_of, preload_reader
-from assistant.read import BoardReading
+from assistant.pipeline import BoardReading, Outcome, Request, outcome_of, preload_reader
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
@@ -567,14 +566,14 @@ class _Watcher:
             return grabber
 
     def summary(self, started: float, reason: str) -> WatchSummary:
-        t = self.tally
+        t, now = self.tally, self.stats(started)
         return WatchSummary(
-            frames=t.frames,
-            reads=t.reads,
-            boards=t.boards,
-            elapsed_s=time.perf_counter() - started,
+            frames=now.frames,
+            reads=now.reads,
+            boards=now.boards,
+            elapsed_s=now.elapsed_s,
             idle_frames=t.idle_frames,
-            idle_cpu_ms_mean=t.idle_cpu_s * 1000 / t.idle_frames if t.idle_frames else 0.0,
+            idle_cpu_ms_mean=now.idle_cpu_ms,
             idle_cpu_ms_max=t.idle_cpu_max_s * 1000,
             latency_ms_max=t.latency_max_ms,
             latency_ms_mean=t.latency_sum_ms / t.boards if t.boards else 0.0,
@@ -646,10 +645,7 @@ def run_watch(
     Raises CaptureError when there is no display to start with (or it stays away longer than
     ``options.retry_for_s``), MissingDependencyError without mss, WordListError for a bad
     ``--dict``, UnknownGameError for a bad ``--game``."""
-    if options.request.chosen_game is not None:
-        from assistant.scoring import get_game
-
-        get_game(options.request.chosen_game)
+    options.request.check()
     grabber = open_grabber(options.display)  # first: no display is the likeliest failure
     log: IO[str] | None = None
     try:

@@ -131,6 +131,7 @@ def test_folder_gives_records_for_good_images_and_error_records_for_the_rest(
         rec = by_name[name]
         assert rec["status"] == "error", rec
         assert rec["error"]["kind"] == "bad-image" and rec["error"]["message"]
+        assert set(rec["error"]) == {"kind", "message", "hint"}  # the web API's form too
     assert "empty" in by_name["empty.png"]["error"]["message"]
     assert "too large" in by_name["huge.png"]["error"]["message"]
     assert "notes.txt" not in by_name and summary.not_images == len(NOT_IMAGES)

@@ -345,7 +345,8 @@ def test_17_an_image_bomb_is_refused_in_our_words(
     code, _, err = run(capsys, "read", bomb)
     line = one_error_line(err)
     assert code == ExitCode.BAD_IMAGE
-    assert "too large to read safely (200 megapixels): the limit is 50 megapixels" in line
+    assert "too large to read safely (200 megapixels" in line
+    assert "the limit is 50 megapixels" in line
     assert "decompression bomb" not in line.lower() and "DOS attack" not in line
 
 

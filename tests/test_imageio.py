@@ -15,7 +15,13 @@ from PIL import Image as PILImage
 from PIL import ImageOps
 
 from assistant.errors import ExitCode, ImageError
-from assistant.imageio import MAX_PIXELS, _webp_size, decode_image, load_image
+from assistant.imageio import (
+    MAX_PIXELS,
+    _fast_header,
+    _webp_size,
+    decode_image,
+    load_image,
+)
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 PHONE_JPEG = REAL / "wordament" / "blackmonk13_mobile_regular.jpg"
@@ -243,6 +249,66 @@ def test_exif_orientation_applied(tmp_path: Path, fmt: str, orientation: int) ->
     assert out.shape == expected.shape
     # Same decoder library underneath; allow for rounding in JPEG/WebP colour conversion.
     assert np.abs(out.astype(int) - expected.astype(int)).mean() < 2.0
+
+
+def _pillow_header(data: bytes) -> tuple[str, int, int, int]:
+    """What Pillow says: format, size, and the EXIF orientation (1 when absent or invalid)."""
+    with PILImage.open(io.BytesIO(data)) as img:
+        value = img.getexif().get(0x0112, 1)
+        orientation = value if isinstance(value, int) and 1 <= value <= 8 else 1
+        return img.format or "?", img.size[0], img.size[1], orientation
+
+
+def test_fast_header_agrees_with_pillow_on_every_fixture() -> None:
+    # JPEG and PNG headers are read without Pillow (its import is a fifth of a one-shot
+    # read): every real and synthetic fixture and shared real board must give the same
+    # format, size and orientation as Pillow does.
+    roots = [REAL.parent, REAL.parent.parent.parent / "shared" / "realboards"]
+    paths = [
+        p
+        for root in roots
+        for p in root.rglob("*")
+        if p.suffix.lower() in (".jpg", ".jpeg", ".png")
+    ]
+    assert len(paths) > 40
+    for p in paths:
+        data = p.read_bytes()
+        header = _fast_header(data)
+        assert header is not None, p
+        fmt, width, height, orientation = _pillow_header(data)
+        assert (header.format, header.width, header.height, header.orientation) == (
+            "JPEG" if fmt == "MPO" else fmt,
+            width,
+            height,
+            orientation,
+        ), p
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG"])
+@pytest.mark.parametrize("big_endian", [False, True])
+@pytest.mark.parametrize("orientation", [1, 3, 6, 8, 0, 9])
+def test_fast_header_reads_orientation_like_pillow(
+    fmt: str, big_endian: bool, orientation: int
+) -> None:
+    exif = PILImage.Exif()
+    exif[0x0110] = "phone"  # another tag first: the walk must skip entries
+    exif[0x0112] = orientation
+    exif.endian = ">" if big_endian else "<"
+    buf = io.BytesIO()
+    rgb = np.ascontiguousarray(_pattern(37, 53)[:, :, ::-1])
+    PILImage.fromarray(rgb).save(buf, fmt, exif=exif.tobytes())
+    data = buf.getvalue()
+    header = _fast_header(data)
+    assert header is not None
+    assert (header.format, header.width, header.height, header.orientation) == _pillow_header(data)
+    assert header.orientation == (orientation if 1 <= orientation <= 8 else 1)
+
+
+def test_fast_header_leaves_odd_files_to_pillow() -> None:
+    jpeg = cv2.imencode(".jpg", _pattern())[1].tobytes()
+    assert _fast_header(jpeg[:2] + b"\x00\x00" + jpeg[4:]) is None  # not a marker
+    assert _fast_header(jpeg[:20]) is None  # ends before the frame header
+    assert _fast_header(b"GIF89a" + b"\x00" * 20) is None  # not JPEG or PNG
 
 
 def test_exif_rotate_90_puts_corners_where_a_viewer_shows_them(tmp_path: Path) -> None:

@@ -676,3 +676,21 @@ def test_a_board_too_small_to_find_says_zoom_in() -> None:
     with pytest.raises(BoardNotFoundError) as info:
         locate_board(image)
     assert "too small" in str(info.value) and "zoom in" in str(info.value)
+
+
+def test_stacked_medians_and_percentiles_equal_numpys() -> None:
+    # The shape check measures all cells around a grid at once; its medians and its
+    # percentiles from counts must be numpy's own, value for value.
+    from assistant.locate import _count_percentiles, _medians
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 5, 784, 785):
+        stack = rng.integers(0, 256, size=(6, n, 3), dtype=np.uint8)
+        want = np.array([np.median(cell, axis=0) for cell in stack])
+        np.testing.assert_array_equal(_medians(stack), want)
+    for _ in range(200):
+        samples = [rng.integers(0, 28, size=int(rng.integers(1, 60))) for _ in range(5)]
+        counts = np.array([np.bincount(s, minlength=28) for s in samples])
+        low, high = _count_percentiles(counts, (0.03, 0.97))
+        for k, s in enumerate(samples):
+            assert (low[k], high[k]) == tuple(np.percentile(s, [3, 97]))

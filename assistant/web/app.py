@@ -50,8 +50,9 @@ from starlette.responses import FileResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from assistant import __version__, pipeline
-from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError
+from assistant import pipeline
+from assistant.errors import AssistantError, BoardTextError, ExitCode, ImageError, error_json
+from assistant.version import __version__
 
 if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
@@ -86,25 +87,16 @@ class WebConfig:
     allowed_hosts: tuple[str, ...] = LOOPBACK_HOSTS  # Host headers accepted ("*": any)
 
 
-class UploadTooLargeError(AssistantError):
+class UploadTooLargeError(AssistantError, code=ExitCode.BAD_IMAGE, kind="too-large"):
     """A request body over ``WebConfig.max_upload_bytes``."""
 
-    exit_code = ExitCode.BAD_IMAGE
-    kind = "too-large"
 
-
-class ImageExpiredError(AssistantError):
+class ImageExpiredError(AssistantError, code=ExitCode.BAD_IMAGE, kind="image-expired"):
     """``image_id`` names a picture the server no longer keeps: send the picture again."""
 
-    exit_code = ExitCode.BAD_IMAGE
-    kind = "image-expired"
 
-
-class BadRequestError(AssistantError):
+class BadRequestError(AssistantError, code=ExitCode.USAGE, kind="bad-request"):
     """A request the API cannot use (wrong content type, malformed JSON, bad option)."""
-
-    exit_code = ExitCode.USAGE
-    kind = "bad-request"
 
 
 # HTTP status of each error kind (anything else a user can cause: 400).
@@ -118,7 +110,7 @@ STATUS = {
 
 
 def error_response(err: AssistantError, status: int | None = None) -> JSONResponse:
-    body = {"error": {"kind": err.kind, "message": err.message, "hint": err.hint}}
+    body = {"error": err.to_json()}
     return JSONResponse(body, status_code=status or STATUS.get(err.kind, 400))
 
 
@@ -237,9 +229,8 @@ async def parse_solve_request(request: Request) -> SolveRequest:
     return SolveRequest(image=image, **opts)
 
 
-class UnsupportedMediaError(AssistantError):
-    exit_code = ExitCode.USAGE
-    kind = "unsupported-media-type"
+class UnsupportedMediaError(AssistantError, code=ExitCode.USAGE, kind="unsupported-media-type"):
+    """A request body of a type the API does not take (HTTP 415)."""
 
 
 # --------------------------------------------------------------------------- the engine
@@ -418,11 +409,11 @@ def create_app(
         except Exception as err:  # a bug: one line on stderr, a JSON 500, the server goes on
             logger.error("internal error on %s: %s: %s", request.url.path, type(err).__name__, err)
             body = {
-                "error": {
-                    "kind": "internal",
-                    "message": f"internal error: {type(err).__name__}: {err}",
-                    "hint": "this is a bug: please report it with the picture",
-                }
+                "error": error_json(
+                    "internal",
+                    f"internal error: {type(err).__name__}: {err}",
+                    "this is a bug: please report it with the picture",
+                )
             }
             return JSONResponse(body, status_code=500)
         headers = {"X-Image-Id": image_id} if image_id else None

@@ -26,11 +26,8 @@ if TYPE_CHECKING:
 SHUTDOWN_GRACE_S = 3.0
 
 
-class ServeError(AssistantError):
+class ServeError(AssistantError, code=ExitCode.USAGE, kind="serve"):
     """The server cannot start (address in use, not an address of this machine)."""
-
-    exit_code = ExitCode.USAGE
-    kind = "serve"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,110 @@
+"""The house has three floors (STYLE.md, "The house we are heading for"; README, "Layout"):
+front-ends call the seam (``assistant.pipeline``), the seam calls the stages, and nothing
+imports a floor above its own. Checked on the source with ``ast``: every ``import`` of every
+module, those made inside functions too.
+
+A front-end may name a stage's *type* for its annotations (imports under
+``TYPE_CHECKING``); it never calls a stage: what it runs, it runs through the seam.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "assistant"
+# The front-ends, with the presentation of an outcome for people (text, pictures).
+FRONT_ENDS = {
+    "cli", "batch", "batchpool", "batchrecords", "watch", "live", "web", "render", "overlay",
+}  # fmt: skip
+SEAM = "pipeline"
+# What a front-end may use besides the seam and the other front-ends: the facts (board
+# model, game registry, errors, version) and the edges it reads its input from (files, the
+# screen, the word list, the dice sets for `random`).
+FRONT_END_MAY_USE = {
+    "board", "errors", "registry", "version", "files", "capture", "dictionary", "dice",
+}  # fmt: skip
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        name = ".".join(p for p in parts if p != "__init__")
+        out[name] = path
+    return out
+
+
+def _imports(path: Path, *, types: bool) -> set[str]:
+    """The ``assistant`` modules ``path`` imports ("" for the package root), without those
+    under ``if TYPE_CHECKING:`` unless ``types``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    if not types:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                skip.update(id(n) for n in ast.walk(node))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        else:
+            continue
+        for name in names:
+            if name == "assistant" and isinstance(node, ast.ImportFrom):
+                # `from assistant import pipeline` names a module; `... import X` the root
+                found.update(
+                    a.name if (PACKAGE / f"{a.name}.py").exists() or (PACKAGE / a.name).is_dir()
+                    else ""
+                    for a in node.names
+                )  # fmt: skip
+            elif name == "assistant" or name.startswith("assistant."):
+                found.add(name.removeprefix("assistant").removeprefix("."))
+    return found
+
+
+def _floor(module: str) -> str:
+    top = module.split(".")[0]
+    if top in FRONT_ENDS or module == "__main__":
+        return "front-end"
+    if module == SEAM:
+        return "seam"
+    if module == "":
+        return "root"
+    return "stage"
+
+
+MODULES = _modules()
+
+
+def test_the_layout_is_what_the_readme_says() -> None:
+    assert {"pipeline", "cli", "watch", "batch", "read", "registry"} <= set(MODULES)
+    assert {_floor(m) for m in MODULES} == {"front-end", "seam", "stage", "root"}
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _floor(m) == "front-end"))
+def test_front_ends_run_only_the_seam(module: str) -> None:
+    below = {
+        m
+        for m in _imports(MODULES[module], types=False)
+        if _floor(m) not in ("front-end", "seam") and m.split(".")[0] not in FRONT_END_MAY_USE
+    }
+    assert below == set(), f"{module} calls {sorted(below)} directly: go through pipeline"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _floor(m) in ("seam", "stage")))
+def test_nothing_imports_a_floor_above_its_own(module: str) -> None:
+    floors = {"seam": 1, "stage": 0}
+    mine = floors[_floor(module)]
+    above = {
+        m
+        for m in _imports(MODULES[module], types=True)
+        if _floor(m) in ("front-end", "root") or (_floor(m) == "seam" and mine < 1)
+    }
+    assert above == set(), f"{module} imports {sorted(above)}, a floor above its own"
