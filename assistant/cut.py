@@ -472,6 +472,7 @@ def cut_tile(
     scale: float = 1.0,
     letters: Box | None = None,
     letters_ink: npt.NDArray[np.float64] | None = None,
+    tinted: npt.NDArray[np.bool_] | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -479,7 +480,8 @@ def cut_tile(
     pixel; ``letters`` is where the board's letters sit (``letter_box``): when a line is
     taken out, the glyph is every piece inside it; ``letters_ink`` is their ink colour
     (8-bit CIELAB): with both, a face a line crosses but no letter is blank when a letter
-    of that colour would have shown (``_empty_under_line``)."""
+    of that colour would have shown (``_empty_under_line``); ``tinted`` marks a line too
+    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``)."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
@@ -529,9 +531,7 @@ def cut_tile(
             and _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
         )
 
-    drawn = (
-        np.isin(labels, lines) if lines else _tinted_over(lab, face, labels, n, boxes, areas, cfg)
-    )
+    drawn = np.isin(labels, lines) if lines else tinted
     if drawn is not None:
         # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
         # pixels of its colours and cut again without them, the ink threshold set by what
@@ -590,6 +590,15 @@ def cut_tile(
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
+    if not overdrawn and tinted is None:
+        # A line too pale to be ink (a pale green arrow on a cream tile) that comes in from
+        # the border onto the glyph: cut again, taking it and the ink it touches out.
+        pale = _tinted_line(lab, face, glyph, cfg)
+        if pale is not None:
+            return cut_tile(
+                crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
+                letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
+            )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
@@ -1007,28 +1016,6 @@ def _segment_distance(
         return np.asarray(np.linalg.norm(pixels - a32, axis=1), np.float32)
     t = np.clip((pixels - a32) @ axis / length, 0.0, 1.0)
     return np.asarray(np.linalg.norm(pixels - (a32 + t[:, None] * axis), axis=1), np.float32)
-
-
-def _tinted_over(
-    lab: Image,
-    face: npt.NDArray[np.float64],
-    labels: Labels,
-    n: int,
-    boxes: dict[int, Box],
-    areas: dict[int, int],
-    cfg: CutConfig,
-) -> npt.NDArray[np.bool_] | None:
-    """A line too light to be ink (a pale green arrow on a cream tile) that comes in from
-    the tile's border onto the glyph: its tinted pixels and the glyph's, or None."""
-    framed = _drop_frames(boxes, areas, cfg)
-    if not framed:
-        return None
-    h, w = labels.shape
-    glyph = select_components(labels, n, _text_band(framed, h, w, cfg))
-    tinted = _tinted_line(lab, face, glyph, cfg)
-    if tinted is None:
-        return None
-    return np.asarray((tinted > 0) | (glyph > 0), np.bool_)
 
 
 def _tinted_line(
