@@ -524,12 +524,14 @@ def cut_tile(
     line_colours: list[npt.NDArray[np.float64]] = []
 
     def empty_under_line() -> bool:
-        return (
-            covered is not None
-            and letters is not None
-            and letters_ink is not None
-            and _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
-        )
+        # Nothing inked is left where a letter sits (not even ink a dark line joined to the
+        # border), and the line could not have hidden one (``_empty_under_line``).
+        if covered is None or letters is None or letters_ink is None:
+            return False
+        window = dist[letters.y : letters.y1, letters.x : letters.x1]
+        if window.size == 0 or float(window.max()) >= cfg.blank_contrast:
+            return False
+        return _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
 
     drawn = np.isin(labels, lines) if lines else tinted
     if drawn is not None:
