@@ -26,8 +26,9 @@ reading below ``BonusConfig.sure`` is unsure and should be shown as such, not si
 used. Boards of games without bonus squares (Wordament, Word Hunt, Boggle) read as no
 bonuses without looking.
 
-Each reading also says which part of the cell the marker covers (``BonusReading.box``),
-so that the letter and value reader can leave it out.
+Each reading also says which part of the cell the marker covers (``BonusReading.box``, in
+the cell's pixels like the boxes of ``assistant.cut``), so that the letter and value reader
+can leave it out.
 """
 
 from __future__ import annotations
@@ -43,72 +44,22 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.geometry import Box, cell_side, emptiest_column, union
 from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
-from assistant.registry import LOOKS
+from assistant.registry import LOOKS, BonusStyle
 
 if TYPE_CHECKING:
     from assistant.recognize.store import TemplateSet
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1 as fractions of the cell side
 Marker = Literal["badge", "tile"]
 
-KINDS = ("DL", "TL", "DW", "TW")
 
-
-@dataclass(frozen=True)
-class BonusStyle:
-    """How one game marks bonus squares: ``marker``, the colour of each kind (sRGB) and
-    the texts written on the marker (text -> kind)."""
-
-    game: str
-    marker: Marker
-    palette: Mapping[str, RGB]
-    texts: Mapping[str, str]
-
-
-# Colours as the synthetic looks draw them (tools/synth: looks_phone.RUZZLE_BONUS,
-# SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
-# blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
-# DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
+# How each game's look marks bonus squares (``Look.bonus`` of the registry), by look name.
 BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
-    {
-        "ruzzle": BonusStyle(
-            "ruzzle",
-            "badge",
-            MappingProxyType(
-                {
-                    "DL": (61, 174, 73),
-                    "TL": (45, 127, 211),
-                    "DW": (243, 167, 18),
-                    "TW": (226, 59, 59),
-                }
-            ),
-            MappingProxyType({k: k for k in KINDS}),
-        ),
-        "spellcast": BonusStyle(
-            "spellcast",
-            "badge",
-            # DL and TL share the gold: only the badge's text tells them apart.
-            MappingProxyType({"DL": (242, 184, 48), "TL": (242, 184, 48), "DW": (236, 72, 153)}),
-            MappingProxyType({"DL": "DL", "TL": "TL", "2X": "DW"}),
-        ),
-        "scramble": BonusStyle(
-            "scramble",
-            "tile",
-            MappingProxyType(
-                {
-                    "DL": (41, 169, 224),
-                    "TL": (91, 190, 75),
-                    "DW": (233, 80, 107),
-                    "TW": (245, 154, 35),
-                }
-            ),
-            MappingProxyType({k: k for k in KINDS}),
-        ),
-    }
+    {look.name: look.bonus for look in LOOKS if look.bonus is not None}
 )
 
 # Tile colours that are not bonus squares: the colours a game's tiles take while a word is
@@ -179,8 +130,8 @@ class BonusConfig:
 @dataclass(frozen=True)
 class BonusReading:
     """A bonus square: ``kind`` DL/TL/DW/TW, calibrated-ish ``confidence`` 0..1, the
-    ``marker`` seen, and the ``box`` it covers in its cell (x0, y0, x1, y1 as fractions of the
-    cell side, the cell being ``LocatedBoard.cell(r, c)``): the recognizer can ignore it.
+    ``marker`` seen, and the ``box`` it covers in its cell (pixels of
+    ``LocatedBoard.cell(r, c)``, as the boxes of ``assistant.cut``): the recognizer can ignore it.
     ``text`` is the label read on the marker ("" when too small to read)."""
 
     kind: str
@@ -203,13 +154,13 @@ BonusGrid = tuple[tuple[BonusReading | None, ...], ...]
 @dataclass(frozen=True, eq=False)
 class BoardFaces:
     """The board at ``cell`` pixels per cell in CIELAB (``lab``: L 0..100), each tile's face
-    box in those pixels (x0, y0, x1, y1), each face's median colour and the median of those
+    box in those pixels, each face's median colour and the median of those
     (the colour most faces share); per pixel, its distance from its own tile's face colour
     (``delta``, dE), its chroma and that of its tile's face (``sat``, ``face_sat``)."""
 
     lab: FloatArray
     cell: int
-    boxes: tuple[tuple[tuple[int, int, int, int], ...], ...]
+    boxes: tuple[tuple[Box, ...], ...]
     tile_lab: FloatArray  # rows x cols x 3
     face_lab: FloatArray  # 3
     delta: FloatArray
@@ -256,15 +207,16 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
         )
     lab = to_lab(np.ascontiguousarray(small))
     half = max(2.0, (located.tile_ratio - inset) * cell / 2)
-    boxes = []
+    boxes: list[tuple[Box, ...]] = []
     tile_lab = np.zeros((rows, cols, 3), np.float32)
     for r in range(rows):
         row = []
         for c in range(cols):
             cx, cy = (c + 0.5) * cell, (r + 0.5) * cell
-            box = (round(cx - half), round(cy - half), round(cx + half), round(cy + half))
+            x0, y0 = round(cx - half), round(cy - half)
+            box = Box(x0, y0, round(cx + half) - x0, round(cy + half) - y0)
             row.append(box)
-            face = lab[box[1] : box[3] : 2, box[0] : box[2] : 2].reshape(-1, 3)
+            face = lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3)
             tile_lab[r, c] = np.median(face, axis=0)
         boxes.append(tuple(row))
     face_lab = np.median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
@@ -278,15 +230,10 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
     if span is not None:
         (sx0, sx1), (sy0, sy1) = span
         pad = round(inset * cell)
+        side_w, side_h = sx1 - sx0 - 2 * pad, sy1 - sy0 - 2 * pad
         boxes = [
             tuple(
-                (
-                    c * cell + sx0 + pad,
-                    r * cell + sy0 + pad,
-                    c * cell + sx1 - pad,
-                    r * cell + sy1 - pad,
-                )
-                for c in range(cols)
+                Box(c * cell + sx0 + pad, r * cell + sy0 + pad, side_w, side_h) for c in range(cols)
             )
             for r in range(rows)
         ]
@@ -323,13 +270,13 @@ def chroma(lab: FloatArray) -> FloatArray:
 @dataclass(frozen=True)
 class Mark:
     """A coloured marker found on a tile, before it is named: its ``marker`` type, median
-    colour (CIELAB), box in work pixels (x0, y0, x1, y1), and area as a share of the face."""
+    colour (CIELAB), box in work pixels, and area as a share of the face."""
 
     row: int
     col: int
     marker: Marker
     lab: FloatArray
-    box: tuple[int, int, int, int]
+    box: Box
     area: float
 
 
@@ -356,8 +303,8 @@ def find_marks(faces: BoardFaces, config: BonusConfig | None = None) -> tuple[Ma
 
 
 def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
-    x0, y0, x1, _ = faces.boxes[r][c]
-    side = x1 - x0
+    face = faces.boxes[r][c]
+    x0, y0, side = face.x, face.y, face.w
     zx1, zy1 = x0 + round(cfg.zone_w * side), y0 + round(cfg.zone_h * side)
     zone = faces.lab[y0:zy1, x0:zx1]
     mask = (faces.sat[y0:zy1, x0:zx1] >= cfg.badge_chroma) & (
@@ -381,9 +328,7 @@ def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
     # The badge's colour from its more saturated half: small badges blur into the face.
     sat = chroma(pixels)
     colour = np.median(pixels[sat >= np.median(sat)], axis=0).astype(np.float32)
-    return Mark(
-        r, c, "badge", colour, (x0 + bx, y0 + by, x0 + bx + bw, y0 + by + bh), area / face_area
-    )
+    return Mark(r, c, "badge", colour, Box(x0 + bx, y0 + by, bw, bh), area / face_area)
 
 
 # --------------------------------------------------------------------------- reading
@@ -416,7 +361,7 @@ def read_bonuses(
     if not marks:
         return empty
     grid: list[list[BonusReading | None]] = [list(row) for row in empty]
-    source_cell = _source_cell_px(located)
+    source_cell = cell_side(located.corners, located.rows, located.cols)
     for mark in marks:
         grid[mark.row][mark.col] = _name(located, faces, mark, styles, source_cell, cfg, templates)
     return tuple(tuple(row) for row in grid)
@@ -455,14 +400,6 @@ def _styles(game: str | None) -> tuple[BonusStyle, ...]:
     return (style,) if style is not None else tuple(BONUS_STYLES.values())
 
 
-def _source_cell_px(located: LocatedBoard) -> float:
-    """The mean cell side in source-image pixels (how sharp the board really is)."""
-    tl, tr, br, bl = located.corners
-    width = (math.dist(tl, tr) + math.dist(bl, br)) / 2 / located.cols
-    height = (math.dist(tl, bl) + math.dist(tr, br)) / 2 / located.rows
-    return (width + height) / 2
-
-
 def _name(
     located: LocatedBoard,
     faces: BoardFaces,
@@ -491,20 +428,17 @@ def _name(
         float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES
     ):
         return None  # a tile lit up by a traced word, not a bonus square
-    cell = faces.cell
-    x0, y0, x1, y1 = mark.box
-    ox, oy = mark.col * cell, mark.row * cell
     text = ""
     text_kind = None  # the kind the text alone reads as
     fit = min(1.0, (cfg.colour_max - nearest) / (cfg.colour_max - cfg.colour_near))
     if mark.marker == "badge":
-        box = ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
+        box = _in_cell(mark.box, mark, faces.cell, located.cell_px)
         doubt = (
             len(styles) > 1
             or fit < 1.0
             or max(weights.values()) < cfg.text_check * sum(weights.values())
         )
-        readable = cfg.text_min_px <= 0.45 * (box[3] - box[1]) * source_cell
+        readable = cfg.text_min_px <= 0.45 * mark.box.h / faces.cell * source_cell
         if readable and (doubt or cfg.text == "always"):
             text, text_weights = _read_text(located, mark, box, texts, cfg, templates)
             if text_weights:
@@ -512,7 +446,7 @@ def _name(
             for kind in weights:
                 weights[kind] *= text_weights.get(kind, 1.0)
     else:
-        box = _tile_label_box(faces, mark, cfg)
+        box = _in_cell(_tile_label_box(faces, mark, cfg), mark, faces.cell, located.cell_px)
     total = sum(weights.values())
     if total <= 0:
         return None
@@ -524,35 +458,32 @@ def _name(
 
 
 def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:
-    """On a bonus tile, the box of its name in the top-left corner: the ink that lies
-    wholly in the corner zone (the letter reaches out of it). The whole face when there is
-    none."""
-    x0, y0, x1, y1 = mark.box
-    side = x1 - x0
+    """On a bonus tile, the box (work pixels) of its name in the top-left corner: the ink
+    that lies wholly in the corner zone (the letter reaches out of it). The whole face when
+    there is none."""
+    x0, y0, side = mark.box.x, mark.box.y, mark.box.w
     zh, zw = round(cfg.zone_h * side), round(cfg.zone_w * side)
     zone = faces.lab[y0 : y0 + zh, x0 : x0 + zw]
     ink = (np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     inside = [
-        stats[i, :4]
+        Box(*(int(v) for v in stats[i, :4])).shift(x0, y0)
         for i in range(1, n)
         if stats[i, 0] + stats[i, 2] < zw
         and stats[i, 1] + stats[i, 3] < zh
         and stats[i, cv2.CC_STAT_AREA] >= 2
     ]
-    cell = faces.cell
-    ox, oy = mark.col * cell, mark.row * cell
-    if not inside:
-        return ((x0 - ox) / cell, (y0 - oy) / cell, (x1 - ox) / cell, (y1 - oy) / cell)
-    boxes = np.array(inside)
-    bx, by = boxes[:, 0].min(), boxes[:, 1].min()
-    bx1, by1 = (boxes[:, 0] + boxes[:, 2]).max(), (boxes[:, 1] + boxes[:, 3]).max()
-    return (
-        float(x0 + bx - ox) / cell,
-        float(y0 + by - oy) / cell,
-        float(x0 + bx1 - ox) / cell,
-        float(y0 + by1 - oy) / cell,
-    )
+    return union(inside) if inside else mark.box
+
+
+def _in_cell(box: Box, mark: Mark, work_cell: int, cell_px: int) -> Box:
+    """A box in work pixels (``work_cell`` per cell) as a box in the pixels of the mark's
+    cell at ``cell_px`` per cell (grown outward to whole pixels)."""
+    scale = cell_px / work_cell
+    ox, oy = mark.col * work_cell, mark.row * work_cell
+    x0, y0 = math.floor((box.x - ox) * scale), math.floor((box.y - oy) * scale)
+    x1, y1 = math.ceil((box.x1 - ox) * scale), math.ceil((box.y1 - oy) * scale)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _read_text(
@@ -565,14 +496,12 @@ def _read_text(
 ) -> tuple[str, dict[str, float]]:
     """Read a badge's characters at full resolution and weigh each kind by how well its
     text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
-    from assistant.cut import Box as CutBox
     from assistant.recognize.glyphs import char_groups, features, holes, raster
     from assistant.recognize.store import load_templates
 
     p = located.cell_px
-    x0, y0 = math.floor((mark.col + box[0]) * p), math.floor((mark.row + box[1]) * p)
-    x1, y1 = math.ceil((mark.col + box[2]) * p), math.ceil((mark.row + box[3]) * p)
-    crop = to_lab(np.ascontiguousarray(located.board[y0:y1, x0:x1]))
+    x0, y0 = mark.col * p + box.x, mark.row * p + box.y
+    crop = to_lab(np.ascontiguousarray(located.board[y0 : y0 + box.h, x0 : x0 + box.w]))
     near = np.linalg.norm(crop - mark.lab, axis=2) < cfg.text_delta_e
     badge = np.zeros(near.shape, np.uint8)
     contours, _ = cv2.findContours(
@@ -588,7 +517,7 @@ def _read_text(
     if not keep:
         return "", {}
     h, w = ink.shape
-    boxes = [CutBox(*(int(v) for v in stats[i, :4])) for i in keep]
+    boxes = [Box(*(int(v) for v in stats[i, :4])) for i in keep]
     masks = [
         np.isin(labels, [keep[i] for i in group]).astype(np.uint8) * 255
         for group in char_groups(boxes, 0, w, h)
@@ -624,9 +553,7 @@ def _split_pair(mask: npt.NDArray[np.uint8], cfg: BonusConfig) -> list[npt.NDArr
     x, y, w, h = cv2.boundingRect(mask)
     if w < cfg.pair_aspect * h:
         return [mask]
-    columns = np.count_nonzero(mask[y : y + h, x : x + w], axis=0)
-    lo, hi = round(w * 0.3), round(w * 0.7)
-    cut = x + lo + int(np.argmin(columns[lo:hi]))
+    cut = x + emptiest_column(mask[y : y + h, x : x + w])
     left, right = mask.copy(), mask.copy()
     left[:, cut:] = 0
     right[:, :cut] = 0

@@ -5,8 +5,8 @@ face colour, and the ink on it, then sorts the ink into
 
 * the **glyph**: the letters in the middle of the tile ("A", "QU", "SUB-", "U/M"), one text
   band of components, left to right;
-* the **value**: the small point value printed in a top corner (Wordament top-left, Ruzzle
-  top-right), above the glyph's text band;
+* the **value**: the small point value printed in a corner (Wordament top-left, Ruzzle
+  top-right), above or below the glyph's text band, cut by ``assistant.values``;
 * an **underline**: the bar some Boggle dice print under M, W, Z, N, 6, 9 to show which way up
   the die is;
 * everything else (bonus badges, specks, letters on the visible sides of dice, the gap between
@@ -22,52 +22,37 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Literal
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.geometry import (
+    CORNERS,
+    Box,
+    Corner,
+    Labels,
+    Mask,
+    cell_side,
+    overlap,
+    union,
+)
+from assistant.imageio import Image
 from assistant.lab import bgr_to_lab8, lab8_to_bgr
-from assistant.locate import Image, LocatedBoard
-
-Mask = npt.NDArray[np.uint8]
-Labels = npt.NDArray[np.int32]
+from assistant.locate import LocatedBoard
+from assistant.values import (
+    ValueConfig,
+    ValueOption,
+    board_corner,
+    corners_to_search,
+    find_values,
+    tile_default,
+)
 
 
 class Polarity(Enum):
     DARK_ON_LIGHT = "dark-on-light"
     LIGHT_ON_DARK = "light-on-dark"
-
-
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned box in tile-crop pixels: left ``x``, top ``y``, width ``w``, height ``h``."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-
-    @property
-    def x1(self) -> int:
-        return self.x + self.w
-
-    @property
-    def y1(self) -> int:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def union(self, other: Box) -> Box:
-        x, y = min(self.x, other.x), min(self.y, other.y)
-        return Box(x, y, max(self.x1, other.x1) - x, max(self.y1, other.y1) - y)
 
 
 class Side(Enum):
@@ -91,14 +76,6 @@ class CutConfig:
     dice letters (synthetic boards from tools.synth): 0.35 took the wrong readings there
     from 13 to 5 of 730 tiles; 0.3 (7 wrong) also swelled the small serifed dice I of the
     UO-CIS211 photo into a blob that Tesseract no longer read.
-
-    Point values (``value_*``) were tuned on the committed synthetic boards of the value
-    looks (Wordament orange, wood and desktop, Ruzzle, Scramble, SpellCast: digits 4-30 px
-    tall, some paler than the letter) and held-out ones (synthetic seeds 9100-9111), with
-    the real Wordament values as the check that nothing regressed: every value is found, in
-    its game's corner, one box per digit. Digits peak at 0.44-1.2 of the letter's contrast,
-    face texture and JPEG noise under 0.25 of it; beside SpellCast's pale digits the face
-    texture reaches 0.2 of their peak, hence the faint-ink floor at 0.12 of the contrast.
     """
 
     centre_frac: float = 0.6  # side of the central square whose colours give the face colour
@@ -135,26 +112,7 @@ class CutConfig:
     # mark_offset of it from the band's middle is a corner mark (a value), not a character.
     mark_height: float = 0.45
     mark_offset: float = 0.2
-    value_max_height: float = 0.7  # point-value digits are at most this share of the band
-    value_min_height: float = 0.05  # ... and at least this share of the cell
-    value_max_width: float = 0.4  # a value is at most this share of the cell wide
-    value_gap: float = 0.6  # gap between the digits of one value (share of digit height)
-    value_colour: float = 0.35  # value digits are this close to the glyph's ink (of contrast)
-    value_reach: float = 0.15  # a value's zone reaches this share of the band into the band
-    value_min_peak: float = 0.25  # a corner whose ink peaks below this share of the contrast
-    # is empty; in the others, digits are ink above value_low of the corner's own peak that
-    # touches ink above value_high of it (pale, thin digits: Wordament desktop, SpellCast)
-    value_low: float = 0.3
-    value_high: float = 0.55
-    value_soft_low: float = 0.15  # the digits anti-aliased: ramp from this share of the peak
-    # Ink beside a value above value_faint of its peak and value_faint_floor of the contrast
-    # (above the face texture of pale-digit looks like SpellCast) makes the value doubtful.
-    value_faint: float = 0.15
-    value_faint_floor: float = 0.12
-    value_split: float = 1.15  # a digit wider than this share of its height is two touching
-    value_vote: float = 0.5  # a board's value corner is the one this share of its tiles use
-    value_probe: int = 4  # non-blank tiles searched in every corner before narrowing down
-    value_keep_out: int = 5  # px around the glyph and border ink that is never a value
+    values: ValueConfig = field(default_factory=ValueConfig)  # the point values
     bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
     bar_min_length: float = 0.4  # ... at least this share of the glyph's width
     bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
@@ -207,34 +165,6 @@ class CutConfig:
     blank_pure: float = 0.9
     letter_inside: float = 0.7
     letter_slack: float = 0.12
-
-
-Corner = Literal["tl", "tr", "bl", "br"]
-ALL_CORNERS: tuple[Corner, ...] = ("tl", "tr", "bl", "br")
-
-
-@dataclass(frozen=True, eq=False)
-class ValueOption:
-    """A point value candidate in one ``corner`` of a tile: one box per digit (crop pixels,
-    left to right), the digits' mask and anti-aliased picture (ink 255) inside ``box``, how
-    far the digits' colour is from the glyph's ink (share of the contrast), and ``doubt``
-    when ink next to it was left out (a digit too pale or broken to keep)."""
-
-    corner: Corner
-    digits: tuple[Box, ...]
-    box: Box
-    mask: Mask
-    alpha: Mask
-    colour_distance: float
-    doubt: bool = False
-
-    def paint(self, h: int, w: int) -> tuple[Mask, Mask]:
-        """The mask and the anti-aliased picture on a ``h`` x ``w`` tile canvas."""
-        mask, alpha = np.zeros((h, w), np.uint8), np.zeros((h, w), np.uint8)
-        b = self.box
-        mask[b.y : b.y1, b.x : b.x1] = self.mask
-        alpha[b.y : b.y1, b.x : b.x1] = self.alpha
-        return mask, alpha
 
 
 @dataclass(frozen=True, eq=False)
@@ -295,8 +225,8 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     ring = _ring(p, p, cfg)
     tiles = []
     scale = source_scale(located)
-    search = ALL_CORNERS
-    seen: list[TileImage] = []
+    search = CORNERS
+    seen: list[tuple[ValueOption, ...]] = []
     for r in range(located.rows):
         for c in range(located.cols):
             sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
@@ -304,9 +234,9 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                 located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search, scale=scale
             )
             tiles.append(tile)
-            if search == ALL_CORNERS and not tile.blank:
-                seen.append(tile)
-                search = _corners_to_search(seen, cfg)
+            if search == CORNERS and not tile.blank:
+                seen.append(tile.value_options)
+                search = corners_to_search(seen, cfg.values)
     box = letter_box(tiles, cfg)
     if box is not None and any(t.overdrawn and t.line is not None for t in tiles):
         ink = letter_ink(tiles, lab, p)
@@ -392,28 +322,9 @@ def _empty_under_line(
 
 
 def source_scale(located: LocatedBoard) -> float:
-    """Source-image pixels per rectified pixel: the lattice's mean side length in the
-    source over its length in the rectified board."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = located.corners
-    top, bottom = float(np.hypot(x1 - x0, y1 - y0)), float(np.hypot(x2 - x3, y2 - y3))
-    left, right = float(np.hypot(x3 - x0, y3 - y0)), float(np.hypot(x2 - x1, y2 - y1))
-    p = located.cell_px
-    return ((top + bottom) / (2 * located.cols * p) + (left + right) / (2 * located.rows * p)) / 2
-
-
-def _corners_to_search(seen: Sequence[TileImage], cfg: CutConfig) -> tuple[Corner, ...]:
-    """Where the rest of the board's tiles need a value search, from the first non-blank
-    tiles (a speed-up: one corner instead of four). Once the first ``value_probe`` tiles
-    all have a candidate in one corner and no other corner is as common, only that corner;
-    once twice as many show no corner on two tiles, none (the board prints no values)."""
-    votes = {k: sum(any(o.corner == k for o in t.value_options) for t in seen) for k in ALL_CORNERS}
-    ranked = sorted(ALL_CORNERS, key=lambda k: -votes[k])
-    top, second = votes[ranked[0]], votes[ranked[1]]
-    if len(seen) >= cfg.value_probe and top == len(seen) and second * 2 < len(seen):
-        return (ranked[0],)
-    if len(seen) >= 2 * cfg.value_probe and votes[ranked[0]] < 2:
-        return ()
-    return ALL_CORNERS
+    """Source-image pixels per rectified pixel: the lattice's mean cell side in the source
+    over its side in the rectified board."""
+    return cell_side(located.corners, located.rows, located.cols) / located.cell_px
 
 
 def board_values(
@@ -422,17 +333,10 @@ def board_values(
     """Every tile's value taken from the same corner: games print the point value in one
     corner of every tile (Wordament top-left, Ruzzle and SpellCast top-right, Scramble
     bottom-right), while badges and specks sit anywhere. The corner where at least
-    ``value_vote`` of the non-blank tiles have a candidate wins; without one, the board
+    ``ValueConfig.vote`` of the non-blank tiles have a candidate wins; without one, the board
     shows no values."""
     cfg = config or CutConfig()
-    letters = [t for t in tiles if not t.blank]
-    votes: dict[str, int] = {}
-    for t in letters:
-        for option in t.value_options:
-            votes[option.corner] = votes.get(option.corner, 0) + 1
-    corner = max(votes, key=lambda k: votes[k]) if votes else None
-    if corner is None or votes[corner] < max(2, cfg.value_vote * len(letters)):
-        corner = None
+    corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
     out = []
     for t in tiles:
         chosen = next((o for o in t.value_options if o.corner == corner), None)
@@ -468,7 +372,7 @@ def cut_tile(
     config: CutConfig | None = None,
     *,
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
-    corners: Sequence[Corner] = ALL_CORNERS,
+    corners: Sequence[Corner] = CORNERS,
     scale: float = 1.0,
     letters: Box | None = None,
     letters_ink: npt.NDArray[np.float64] | None = None,
@@ -582,7 +486,7 @@ def cut_tile(
                 face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
                 letter_box=letters,
             )  # fmt: skip
-    band = _union([boxes[i] for i in glyph_ids])
+    band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
         boxes[i] = small[i]
         glyph_ids.add(i)
@@ -615,7 +519,7 @@ def cut_tile(
         keep_out = np.asarray(
             cv2.dilate(
                 select_components(labels, n, keep_out_ids),
-                np.ones((cfg.value_keep_out, cfg.value_keep_out), np.uint8),
+                np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8),
             ),
             np.uint8,
         )
@@ -624,14 +528,10 @@ def cut_tile(
             main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
             ink_colour = _colour(lab, labels, main, boxes[main])
         span = (fy0, fy1, fx0, fx1)
-        options = _value_options(
-            dist, lab, keep_out, band, span, contrast, ink_colour, cfg, corners
+        options = find_values(
+            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners
         )  # fmt: skip
-    default = min(
-        options,
-        key=lambda o: (o.colour_distance > cfg.value_colour, _corner_distance(o.box, h, w)),
-        default=None,
-    )
+    default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
     if default is not None:
@@ -676,7 +576,7 @@ def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[i
     y0, y1 = letters.y - pad, letters.y1 + pad
     out = set()
     for i, b in boxes.items():
-        inside = _overlap(b.x, b.x1, x0, x1) * _overlap(b.y, b.y1, y0, y1)
+        inside = overlap(b.x, b.x1, x0, x1) * overlap(b.y, b.y1, y0, y1)
         if inside >= cfg.letter_inside * b.w * b.h:
             out.add(i)
     return out
@@ -1047,17 +947,6 @@ def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     return bool((mid == i).any())
 
 
-def _union(boxes: list[Box]) -> Box:
-    out = boxes[0]
-    for b in boxes[1:]:
-        out = out.union(b)
-    return out
-
-
-def _overlap(a0: float, a1: float, b0: float, b1: float) -> float:
-    return max(0.0, min(a1, b1) - max(a0, b0))
-
-
 def _drop_frames(
     boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig, *, cut_by_line: int = 0
 ) -> dict[int, Box]:
@@ -1100,7 +989,7 @@ def _text_band(boxes: dict[int, Box], h: int, w: int, cfg: CutConfig) -> set[int
         for i, b in sorted(boxes.items(), key=lambda kv: abs(kv[1].cx - w / 2)):
             if i in chosen:
                 continue
-            inside = _overlap(b.y, b.y1, band_y0, band_y1)
+            inside = overlap(b.y, b.y1, band_y0, band_y1)
             if inside < cfg.band_overlap * min(b.h, band_y1 - band_y0):
                 continue
             gap = max(gx0 - b.x1, b.x - gx1, 0)
@@ -1190,7 +1079,7 @@ def _underline(
             continue
         if long < cfg.bar_min_length * band.w:
             continue
-        if _overlap(b.x, b.x1, band.x, band.x1) < 0.6 * b.w:
+        if overlap(b.x, b.x1, band.x, band.x1) < 0.6 * b.w:
             continue
         gap_below, gap_above = b.y - band.y1, band.y - b.y1
         if 0 <= gap_below <= cfg.bar_max_gap * band.h:
@@ -1205,7 +1094,7 @@ def _underline(
     for bar_id, bar, other, side in ((ids[0], a, b, Side.LEFT), (ids[1], b, a, Side.RIGHT)):
         if bar.h < cfg.bar_aspect * bar.w or bar.h < cfg.bar_min_length * other.h:
             continue
-        if _overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
+        if overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
             continue
         gap = other.x - bar.x1 if side is Side.LEFT else bar.x - other.x1
         if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h <= 1.1 * other.h:
@@ -1217,216 +1106,3 @@ def _colour(lab: Image, labels: Labels, i: int, box: Box) -> npt.NDArray[np.floa
     """Mean Lab colour of component ``i`` (inside its ``box``)."""
     window = (slice(box.y, box.y1), slice(box.x, box.x1))
     return np.asarray(lab[window][labels[window] == i].mean(axis=0), np.float64)
-
-
-def _corner_distance(box: Box, h: int, w: int) -> float:
-    return float(min(box.x, w - box.x1) + min(box.y, h - box.y1))
-
-
-def _value_options(
-    dist: npt.NDArray[np.float32],
-    lab: Image,
-    keep_out: Mask,
-    band: Box,
-    span: tuple[int, int, int, int],
-    contrast: float,
-    ink_colour: npt.NDArray[np.float64] | None,
-    cfg: CutConfig,
-    corners: Sequence[Corner],
-) -> tuple[ValueOption, ...]:
-    """The point value candidates, at most one per corner of the face: small digits above or
-    below the glyph's text band, thresholded against the corner's own ink peak (values are
-    often printed thinner and paler than the letter), grouped into one left-to-right number
-    (the group nearest the corner wins)."""
-    h, w = dist.shape
-    fy0, fy1, fx0, fx1 = span
-    reach = cfg.value_reach * band.h
-    top_end = min(int(band.y + reach), h // 2)
-    bottom_start = max(int(band.y1 - reach), h // 2)
-    zones: tuple[tuple[Corner, int, int, int, int], ...] = (
-        ("tl", fy0, top_end, fx0, w // 2),
-        ("tr", fy0, top_end, w // 2, fx1),
-        ("bl", bottom_start, fy1, fx0, w // 2),
-        ("br", bottom_start, fy1, w // 2, fx1),
-    )
-    out: list[ValueOption] = []
-    for corner, y0, y1, x0, x1 in zones:
-        window = (slice(y0, y1), slice(x0, x1))
-        if corner not in corners or y1 - y0 < 3 or x1 - x0 < 3:
-            continue
-        zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
-        option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
-        if option is not None:
-            digits = tuple(_shift(d, x0, y0) for d in option.digits)
-            out.append(replace(option, box=_shift(option.box, x0, y0), digits=digits))
-    return tuple(out)
-
-
-def _shift(box: Box, dx: int, dy: int) -> Box:
-    return Box(box.x + dx, box.y + dy, box.w, box.h)
-
-
-def _zone_value(
-    zone: npt.NDArray[np.float32],
-    lab: Image,
-    corner: Corner,
-    band: Box,
-    contrast: float,
-    ink_colour: npt.NDArray[np.float64] | None,
-    cell: int,
-    cfg: CutConfig,
-) -> ValueOption | None:
-    """The value in one corner zone (``zone``: distance from the face colour, zero where
-    nothing may be a value), in zone pixels."""
-    peak = float(zone.max())
-    if peak < cfg.value_min_peak * contrast:
-        return None
-    min_h = max(3, int(cfg.value_min_height * cell))
-    max_h = cfg.value_max_height * band.h
-    ink = (zone > cfg.value_low * peak).astype(np.uint8)
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
-    labels: Labels = np.asarray(label_image, np.int32)
-    strong = np.bincount(labels[zone > cfg.value_high * peak], minlength=n) > 0
-    zh, zw = zone.shape
-    # The zone's outer edges are the face's: what touches them is rim or gap.
-    corner_x = 0 if corner[1] == "l" else zw
-    corner_y = 0 if corner[0] == "t" else zh
-    pieces: dict[int, Box] = {}
-    faint: list[Box] = []
-    for i in range(1, n):
-        x, y, bw, bh, _ = (int(v) for v in stats[i])
-        box = Box(x, y, bw, bh)
-        if corner_x in (x, box.x1) or corner_y in (y, box.y1):
-            continue
-        if bh > max_h or bw > cfg.value_max_width * cell:
-            continue
-        if strong[i]:
-            pieces[i] = box
-        elif bh >= min_h // 2:
-            faint.append(box)
-    digits = [d for d in _digit_groups(pieces) if _union([pieces[i] for i in d]).h >= min_h]
-    if not digits:
-        return None
-
-    def far(number: list[list[int]]) -> float:
-        b = _union([pieces[i] for d in number for i in d])
-        return abs(b.cx - corner_x) + abs(b.cy - corner_y)
-
-    number = min(_numbers(digits, pieces, cfg), key=far)
-    ids = [i for d in number for i in d]
-    local = _union([pieces[i] for i in ids])
-    digit_boxes = _split_wide([_union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
-    lut = np.zeros(n, np.uint8)
-    lut[ids] = 255
-    others = [b for i, b in pieces.items() if i not in ids] + faint
-    doubt = any(_beside(b, local, cfg) for b in others)
-    if not doubt:
-        level = max(cfg.value_faint * peak, cfg.value_faint_floor * contrast)
-        doubt = any(_beside(b, local, cfg) for b in _faint_beside(zone, labels, lut, local, level))
-    window = (slice(local.y, local.y1), slice(local.x, local.x1))
-    mask = lut[labels[window]]
-    lo, ramp_span = cfg.value_soft_low * peak, (1 - cfg.value_soft_low) * peak
-    ramp = np.clip((zone[window] - lo) * (255.0 / ramp_span), 0, 255)
-    soft = np.where(cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0, ramp, 0).astype(np.uint8)
-    distance = 0.0
-    if ink_colour is not None:
-        core = (mask > 0) & (zone[window] > cfg.value_high * peak)
-        colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
-        distance = float(np.linalg.norm(colour - ink_colour)) / contrast
-    return ValueOption(
-        corner=corner,
-        digits=tuple(digit_boxes),
-        box=local,
-        mask=mask,
-        alpha=soft,
-        colour_distance=distance,
-        doubt=doubt,
-    )
-
-
-def _digit_groups(pieces: dict[int, Box]) -> list[list[int]]:
-    """Pieces stacked one above the other (a digit broken at a thin stroke) are one digit."""
-    groups: list[list[int]] = []
-    for i in sorted(pieces, key=lambda k: pieces[k].x):
-        b = pieces[i]
-        for g in groups:
-            gb = _union([pieces[j] for j in g])
-            if _overlap(b.x, b.x1, gb.x, gb.x1) > 0.5 * min(b.w, gb.w):
-                g.append(i)
-                break
-        else:
-            groups.append([i])
-    return groups
-
-
-def _numbers(
-    digits: list[list[int]], pieces: dict[int, Box], cfg: CutConfig
-) -> list[list[list[int]]]:
-    """Digits side by side (close, overlapping in height) form one number, left to right."""
-    boxes = [_union([pieces[i] for i in d]) for d in digits]
-    order = sorted(range(len(digits)), key=lambda k: boxes[k].x)
-    numbers: list[list[int]] = []
-    for k in order:
-        b = boxes[k]
-        if numbers:
-            last = boxes[numbers[-1][-1]]
-            if b.x - last.x1 <= cfg.value_gap * max(b.h, last.h) and (
-                _overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
-            ):
-                numbers[-1].append(k)
-                continue
-        numbers.append([k])
-    return [[digits[k] for k in number] for number in numbers]
-
-
-def _split_wide(boxes: list[Box], labels: Labels, ids: list[int], cfg: CutConfig) -> list[Box]:
-    """Digits that touch ("10" blurred into one blob) cut at the emptiest column."""
-    out: list[Box] = []
-    for b in boxes:
-        if b.w <= cfg.value_split * b.h:
-            out.append(b)
-            continue
-        window = np.isin(labels[b.y : b.y1, b.x : b.x1], ids)
-        column = np.count_nonzero(window, axis=0)
-        lo, hi = int(b.w * 0.3), max(int(b.w * 0.7), int(b.w * 0.3) + 1)
-        cut = lo + int(np.argmin(column[lo:hi]))
-        out += [Box(b.x, b.y, cut, b.h), Box(b.x + cut + 1, b.y, b.w - cut - 1, b.h)]
-    return out
-
-
-def _faint_beside(
-    zone: npt.NDArray[np.float32],
-    labels: Labels,
-    lut: npt.NDArray[np.uint8],
-    value: Box,
-    level: float,
-) -> list[Box]:
-    """Faint ink (above ``level``, away from the digits' halo) in line with the value: a
-    digit printed or scanned too pale to keep."""
-    y0, y1 = max(0, value.y - value.h // 2), min(zone.shape[0], value.y1 + value.h // 2)
-    x0 = max(0, value.x - 2 * value.h)
-    x1 = min(zone.shape[1], value.x1 + 2 * value.h)
-    window = (slice(y0, y1), slice(x0, x1))
-    halo = cv2.dilate(lut[labels[window]], np.ones((5, 5), np.uint8))
-    faint = ((zone[window] > level) & (halo == 0)).astype(np.uint8)
-    stats = cv2.connectedComponentsWithStats(faint, connectivity=8)[2]
-    zh, zw = zone.shape
-    boxes = [Box(int(x) + x0, int(y) + y0, int(w), int(h)) for x, y, w, h, _ in stats[1:]]
-    # Digit-sized, not a hairline, and off the zone's border (the face's shaded edge).
-    return [
-        b
-        for b in boxes
-        if value.h // 2 <= b.h <= 1.5 * value.h
-        and b.w >= max(2, value.h // 6)
-        and min(b.x, b.y) > 1
-        and b.x1 < zw - 1
-        and b.y1 < zh - 1
-    ]
-
-
-def _beside(other: Box, value: Box, cfg: CutConfig) -> bool:
-    """Ink in line with the value and close to it: a digit that may have been missed."""
-    gap = max(value.x - other.x1, other.x - value.x1)
-    return gap <= cfg.value_gap * 2 * value.h and _overlap(
-        other.y, other.y1, value.y, value.y1
-    ) > 0.5 * min(other.h, value.h)

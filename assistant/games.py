@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 import cv2
 import numpy as np
@@ -65,13 +64,12 @@ from assistant.bonus import (
     rgb_lab,
     to_lab,
 )
+from assistant.geometry import CORNERS, Corner
 from assistant.locate import Image, LocatedBoard
 from assistant.registry import LOOKS, Look, QRule, find_game, look_records
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
-Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
-CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-right", "bottom-left")
 
 UNKNOWN = "unknown"
 CHOSEN = "chosen with --game"
@@ -393,8 +391,8 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
     far = (faces.delta >= cfg.ink_delta_e) & (faces.sat < faces.face_sat + cfg.bonus.badge_chroma)
     ink = np.zeros(far.shape, np.uint8)
     for row in faces.boxes:
-        for x0, y0, x1, y1 in row:
-            ink[y0:y1, x0:x1] = far[y0:y1, x0:x1]
+        for box in row:
+            ink[box.y : box.y1, box.x : box.x1] = far[box.y : box.y1, box.x : box.x1]
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     # Per corner and tile, the mark nearest the corner: its edges on the corner's sides
     # (left or right x, top or bottom y) as shares of the face side.
@@ -403,7 +401,8 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
     for i in range(1, n):
         x, y, w, h, area = (int(v) for v in stats[i])
         r, c = min(rows - 1, (y + h // 2) // cell), min(cols - 1, (x + w // 2) // cell)
-        fx0, fy0, fx1, fy1 = faces.boxes[r][c]
+        face = faces.boxes[r][c]
+        fx0, fy0, fx1, fy1 = face.x, face.y, face.x1, face.y1
         side = fx1 - fx0
         if not (cfg.mark_min_area <= area / (side * side) <= cfg.mark_max_area):
             continue
@@ -499,13 +498,13 @@ def _nearest_bonus(mark: Mark) -> str:
     """The nearest palette colour of the mark's kind of marker, as "game:kind"; for a filled
     tile, a game's traced-word colours too ("wordhunt:state")."""
     best, name = math.inf, ""
-    for style in BONUS_STYLES.values():
+    for game, style in BONUS_STYLES.items():
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
             d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
             if d < best:
-                best, name = d, f"{style.game}:{kind}"
+                best, name = d, f"{game}:{kind}"
     if mark.marker == "tile":
         for profile in LOOKS:
             for rgb in profile.states:
@@ -520,8 +519,8 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
     count = 0
     lo, hi = cfg.gem_area
     for row in faces.boxes:
-        for x0, _y0, x1, y1 in row:
-            side = x1 - x0
+        for box in row:
+            x0, y1, side = box.x, box.y1, box.w
             z = round(cfg.gem_zone * side)
             if z < 3:
                 return 0

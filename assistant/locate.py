@@ -43,10 +43,10 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.errors import BoardNotFoundError, UnsureShapeError
+from assistant.geometry import Point, Quad
 from assistant.imageio import Image as Image
 from assistant.lab import bgr_to_lab8
 
-Point = tuple[float, float]
 FloatArray = npt.NDArray[np.float64]
 
 
@@ -264,7 +264,7 @@ class LocatedBoard:
 
     rows: int
     cols: int
-    corners: tuple[Point, Point, Point, Point]
+    corners: Quad
     board: Image
     cell_px: int
     homography: FloatArray = field(repr=False, compare=False, default_factory=lambda: np.eye(3))
@@ -281,7 +281,7 @@ class LocatedBoard:
         v = self.homography @ np.array([x, y, 1.0])
         return (float(v[0] / v[2]), float(v[1] / v[2]))
 
-    def cell_quad(self, r: int, c: int) -> tuple[Point, Point, Point, Point]:
+    def cell_quad(self, r: int, c: int) -> Quad:
         """Corners (TL, TR, BR, BL) of cell (r, c) in source-image pixels."""
         p = self.cell_px
         x0, y0, x1, y1 = c * p, r * p, (c + 1) * p, (r + 1) * p

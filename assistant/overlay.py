@@ -34,7 +34,8 @@ from PIL import Image as PILImage
 from PIL import ImageDraw, ImageFont
 
 if TYPE_CHECKING:
-    from assistant.locate import Image, LocatedBoard, Point
+    from assistant.geometry import Point
+    from assistant.locate import Image, LocatedBoard
     from assistant.solver import WordPath
 
 RGB = tuple[int, int, int]

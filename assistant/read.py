@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from assistant.bonus import BonusConfig, BonusGrid
     from assistant.cut import CutConfig, TileImage
     from assistant.games import GameGuess, GamesConfig
-    from assistant.locate import Image, LocateConfig, LocatedBoard, Point
-    from assistant.recognize import RecognizeConfig, TileReading
+    from assistant.geometry import Quad
+    from assistant.locate import Image, LocateConfig, LocatedBoard
+    from assistant.recognize import RecognizeConfig, Recognizer, TileReading
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -42,13 +43,16 @@ class ReaderConfig:
     point values), ``recognize`` (the engines, the confidence ``threshold``, Tesseract) and
     ``bonus`` (bonus squares, and their ``sure`` level; it is also the one the game
     recognizer measures faces with, replacing ``games.bonus``). A section left None is that
-    stage's own default config class, which documents how each number was tuned."""
+    stage's own default config class, which documents how each number was tuned.
+    ``engines``: the recognizers to read tiles with, first engine first (None: the template
+    matcher, then Tesseract for unsure tiles); any ``Recognizer``, a test's fake too."""
 
     locate: LocateConfig | None = None
     games: GamesConfig | None = None
     cut: CutConfig | None = None
     recognize: RecognizeConfig | None = None
     bonus: BonusConfig | None = None
+    engines: tuple[Recognizer, ...] | None = None
 
     def games_config(self) -> GamesConfig:
         from assistant.games import GamesConfig
@@ -85,7 +89,7 @@ class BoardReading:
     values: tuple[tuple[int | None, ...], ...] | None
     bonuses: tuple[tuple[str | None, ...], ...] | None
     game: str | None
-    corners: tuple[Point, Point, Point, Point]
+    corners: Quad
     elapsed_ms: float
     fixed: tuple[tuple[int, int], ...] = ()
     # Point values and bonus squares read below the confidence threshold: (row, col). They
@@ -426,10 +430,12 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     lap("cut")
     config = cfg.recognize_config()
     threshold = config.threshold
-    readings = recognize_tiles(tiles, config=config)
+    engines = cfg.engines
+    readings = recognize_tiles(tiles, config=config, engines=engines)
     if len(boards) > 1:  # the board shown more than once, apart: read every copy
         each = [(located, readings)] + [
-            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config)) for b in boards[1:]
+            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config, engines=engines))
+            for b in boards[1:]
         ]
         chosen, readings = pick_copy(each, threshold=threshold)
         if chosen is not located:

@@ -113,14 +113,19 @@ def test_the_badge_text_is_read_where_it_is_large_enough() -> None:
 
 
 def test_readings_say_where_the_marker_is_in_its_cell() -> None:
-    badge = read_bonuses(_located("synthetic/ruzzle_2026.jpg"), "ruzzle")[0][2]
+    ruzzle = _located("synthetic/ruzzle_2026.jpg")
+    badge = read_bonuses(ruzzle, "ruzzle")[0][2]
     assert badge is not None and badge.marker == "badge"
-    x0, y0, x1, y1 = badge.box
+    p = ruzzle.cell_px  # boxes are in the cell's pixels, like the boxes of assistant.cut
+    x0, y0, x1, y1 = (v / p for v in (badge.box.x, badge.box.y, badge.box.x1, badge.box.y1))
     assert 0.0 <= x0 < 0.15 and 0.0 <= y0 < 0.15  # the tile's top-left corner...
     assert 0.25 < x1 < 0.45 and 0.18 < y1 < 0.35  # ...about a third of it wide
-    tile = read_bonuses(_located("synthetic/scramble_2025.jpg"), "scramble")[1][1]
+    scramble = _located("synthetic/scramble_2025.jpg")
+    tile = read_bonuses(scramble, "scramble")[1][1]
     assert tile is not None and tile.marker == "tile"
-    tx0, ty0, tx1, ty1 = tile.box  # the bonus name written in the top-left corner
+    p = scramble.cell_px
+    box = tile.box  # the bonus name written in the top-left corner
+    tx0, ty0, tx1, ty1 = (v / p for v in (box.x, box.y, box.x1, box.y1))
     assert 0.05 < tx0 < 0.25 and 0.05 < ty0 < 0.25 and tx1 < 0.4 and ty1 < 0.3
 
 

@@ -30,7 +30,12 @@ BOARDS = {b.name: b for b in fixture_boards(REAL)}
 VALUE_BOARDS = {
     b.name: b for b in fixture_boards(REAL.parent / "synthetic") if b.values is not None
 }
-CORNER = {"wordament": "tl", "ruzzle": "tr", "scramble": "br", "spellcast": "br"}
+CORNER = {
+    "wordament": "top-left",
+    "ruzzle": "top-right",
+    "scramble": "bottom-right",
+    "spellcast": "bottom-right",
+}
 GRID = "wordament/blackmonk13_grid_2_letter_or_grid.jpg"  # T R A S / N O G G / O U/M L A / ...
 
 
@@ -194,11 +199,11 @@ def test_a_board_takes_its_values_from_one_corner() -> None:
         for r in range(located.rows)
         for c in range(located.cols)
     ]
-    badge_tiles = [t for t in alone if any(o.corner == "tl" for o in t.value_options)]
+    badge_tiles = [t for t in alone if any(o.corner == "top-left" for o in t.value_options)]
     assert len(badge_tiles) >= 3
-    assert any(t.value_corner == "tl" for t in badge_tiles)  # the badge text, taken alone
-    assert all(t.value_corner == "br" for t in board_values(alone))
-    assert all(t.value_corner == "br" for t in cut_tiles(located))
+    assert any(t.value_corner == "top-left" for t in badge_tiles)  # the badge text, taken alone
+    assert all(t.value_corner == "bottom-right" for t in board_values(alone))
+    assert all(t.value_corner == "bottom-right" for t in cut_tiles(located))
 
 
 def test_a_board_without_values_has_none() -> None:

@@ -24,6 +24,7 @@ from assistant.games import (
     detect_game,
     read_game_and_bonuses,
 )
+from assistant.geometry import CORNERS, Corner
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
 from assistant.read import ReadOptions, read_array
@@ -104,11 +105,12 @@ def _drawn(
     face: tuple[int, int, int],
     gap: tuple[int, int, int],
     *,
-    value_at: str | None = None,
+    value_at: Corner | None = None,
     score: float = 1.0,
 ) -> LocatedBoard:
     """A 4x4 rectified board: flat ``face`` tiles (RGB) on ``gap``, a dark letter in each,
-    and a point value in the corner ``value_at`` ("tl", "tr", "br") of every tile."""
+    and a point value in the corner ``value_at`` (top-left, top-right or bottom-right)
+    of every tile."""
     board = np.full((4 * CELL, 4 * CELL, 3), gap[::-1], np.uint8)
     font = cv2.FONT_HERSHEY_SIMPLEX
     for r in range(4):
@@ -120,9 +122,9 @@ def _drawn(
             cv2.putText(board, letter, (x0 + 36, y0 + 82), font, 2.0, (40, 40, 40), 5)
             digit = str((r + c) % 9 + 1)
             spot = {
-                "tl": (x0 + 10, y0 + 24),
-                "tr": (x0 + side - 22, y0 + 24),
-                "br": (x0 + side - 22, y0 + side - 10),
+                "top-left": (x0 + 10, y0 + 24),
+                "top-right": (x0 + side - 22, y0 + 24),
+                "bottom-right": (x0 + side - 22, y0 + side - 10),
             }.get(value_at or "")
             if spot is not None:
                 cv2.putText(board, digit, spot, font, 0.6, (40, 40, 40), 2)
@@ -144,17 +146,17 @@ def test_a_plain_white_board_without_values_is_unknown_with_candidates() -> None
 @pytest.mark.parametrize(
     ("corner", "gap", "game"),
     [
-        ("tl", SLATE, "wordament"),
-        ("tr", (21, 38, 76), "ruzzle"),
-        ("br", (48, 125, 216), "scramble"),
+        ("top-left", SLATE, "wordament"),
+        ("top-right", (21, 38, 76), "ruzzle"),
+        ("bottom-right", (48, 125, 216), "scramble"),
     ],
 )
 def test_the_corner_of_the_point_values_names_the_game(
-    corner: str, gap: tuple[int, int, int], game: str
+    corner: Corner, gap: tuple[int, int, int], game: str
 ) -> None:
     located = _drawn(GREY, gap, value_at=corner)
     look = describe_look(None, located)
-    assert look.corner_share[("tl", "tr", "br").index(corner)] == 1.0
+    assert look.corner_share[CORNERS.index(corner)] == 1.0
     assert detect_game(None, located).name == game
 
 

@@ -38,7 +38,8 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cut import cut_tiles, face_tilt
-from assistant.locate import LocatedBoard, Point
+from assistant.geometry import Quad
+from assistant.locate import LocatedBoard
 from assistant.recognize import calibrated
 from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer
 from assistant.recognize.store import DIGITS
@@ -46,7 +47,7 @@ from assistant.recognize.store import DIGITS
 # Lattice corners (top-left, top-right, bottom-right, bottom-left; source pixels) of the
 # physical Boggle photos in fixtures/real, measured by hand on the images, so the
 # recognizer can be tested on them independently of board location.
-HAND_CORNERS: dict[str, tuple[Point, Point, Point, Point]] = {
+HAND_CORNERS: dict[str, Quad] = {
     "boggle_physical/StevieG47_example.jpg": ((311, 635), (1230, 635), (1230, 1547), (311, 1547)),
     "boggle_physical/UO-CIS211_sample-board.jpeg": ((32, 12), (227, 12), (236, 212), (24, 212)),
 }
@@ -65,7 +66,7 @@ class FixtureBoard:
 
 def rectify(
     image: npt.NDArray[np.uint8],
-    corners: tuple[Point, Point, Point, Point],
+    corners: Quad,
     rows: int,
     cols: int,
     cell_px: int = 128,
@@ -93,7 +94,7 @@ def fixture_boards(root: Path, cell_px: int = 128) -> Iterator[FixtureBoard]:
             continue
         image = np.asarray(read, np.uint8)
         h, w = image.shape[:2]
-        whole: tuple[Point, Point, Point, Point] = ((0, 0), (w, 0), (w, h), (0, h))
+        whole: Quad = ((0, 0), (w, 0), (w, h), (0, h))
         corners = HAND_CORNERS.get(name, whole)
         if given:
             tl, tr, br, bl = (tuple(float(v) for v in point) for point in given)

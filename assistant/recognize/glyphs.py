@@ -23,7 +23,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cut import Box, Mask, TileImage
+from assistant.cut import TileImage
+from assistant.geometry import Box, Mask
 
 Features = npt.NDArray[np.float32]
 

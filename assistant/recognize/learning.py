@@ -14,8 +14,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from assistant.cut import Mask, TileImage, face_tilt, select_components
+from assistant.cut import TileImage, face_tilt, select_components
 from assistant.errors import BoardTextError, UsageError
+from assistant.geometry import Mask
 from assistant.recognize.glyphs import char_groups, crop_to_ink, straighten
 from assistant.recognize.matcher import (
     ALL_TURNS,

@@ -21,7 +21,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cut import Box, Mask, Side, TileImage, face_tilt, select_components
+from assistant.cut import Side, TileImage, face_tilt, select_components
+from assistant.geometry import Box, Mask
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,

@@ -26,8 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cachefile import building, clean, default_cache_dir
-from assistant.cut import Mask
 from assistant.errors import AssistantError, ImageError, UsageError
+from assistant.geometry import Mask
 from assistant.recognize.glyphs import GlyphConfig, features, holes, raster
 from assistant.version import __version__
 

@@ -1,0 +1,106 @@
+"""Pixel geometry shared by the vision stages: boxes, corners, quadrilaterals and masks.
+
+Every stage that measures a tile speaks of the same shapes:
+
+* :class:`Box`: an axis-aligned box in pixels (left ``x``, top ``y``, width ``w``, height
+  ``h``), the box of a glyph, a digit, a badge or a tile face;
+* :data:`Corner`: one corner of a tile or a board, spelt as people say it ("top-left"...);
+  :data:`CORNERS` lists them clockwise from the top-left, the order of a :data:`Quad`;
+* :data:`Quad`: four points, clockwise from the top-left (a board's or a cell's outline in
+  the source image), and :func:`cell_side`, the mean side of one cell of a grid laid on it;
+* :data:`Mask` and :data:`Labels`: a 0/255 ``uint8`` mask and a connected-components label
+  image, and :func:`emptiest_column`, where to cut two touching characters apart.
+
+This module imports nothing of the package: every stage may use it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+Mask = npt.NDArray[np.uint8]
+Labels = npt.NDArray[np.int32]
+Point = tuple[float, float]
+Quad = tuple[Point, Point, Point, Point]  # top-left, top-right, bottom-right, bottom-left
+Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
+CORNERS: tuple[Corner, ...] = ("top-left", "top-right", "bottom-right", "bottom-left")
+
+
+def is_top(corner: Corner) -> bool:
+    return corner.startswith("top")
+
+
+def is_left(corner: Corner) -> bool:
+    return corner.endswith("left")
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-aligned box in pixels: left ``x``, top ``y``, width ``w``, height ``h``."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def x1(self) -> int:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> int:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def union(self, other: Box) -> Box:
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Box(x, y, max(self.x1, other.x1) - x, max(self.y1, other.y1) - y)
+
+    def shift(self, dx: int, dy: int) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+
+def union(boxes: Sequence[Box]) -> Box:
+    """The smallest box holding every one of ``boxes`` (at least one)."""
+    out = boxes[0]
+    for b in boxes[1:]:
+        out = out.union(b)
+    return out
+
+
+def overlap(a0: float, a1: float, b0: float, b1: float) -> float:
+    """The length two intervals ``[a0, a1)`` and ``[b0, b1)`` share (0 when apart)."""
+    return max(0.0, min(a1, b1) - max(a0, b0))
+
+
+def cell_side(quad: Quad, rows: int, cols: int) -> float:
+    """The mean side of one cell of a ``rows`` x ``cols`` grid whose outline is ``quad``:
+    the mean of the cell's width along the top and bottom edges and its height along the
+    left and right ones (in the quad's pixels; how sharp a board really is)."""
+    tl, tr, br, bl = quad
+    width = (math.dist(tl, tr) + math.dist(bl, br)) / 2 / cols
+    height = (math.dist(tl, bl) + math.dist(tr, br)) / 2 / rows
+    return (width + height) / 2
+
+
+def emptiest_column(ink: npt.NDArray[np.bool_] | Mask) -> int:
+    """Where to cut a piece of ink that is two touching characters ("10" blurred into one
+    blob, a kerned "TW"): the column of ``ink`` (a 2-D mask of the piece's box) with the
+    least ink, in the middle 30-70 % of its width."""
+    column = np.count_nonzero(ink, axis=0)
+    w = len(column)
+    lo, hi = int(w * 0.3), max(int(w * 0.7), int(w * 0.3) + 1)
+    return lo + int(np.argmin(column[lo:hi]))

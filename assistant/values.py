@@ -1,0 +1,342 @@
+"""Stage 3, second half: cut a tile's point value, the small number printed in one corner
+(Wordament top-left, Ruzzle and SpellCast top-right, Scramble bottom-right).
+
+``assistant.cut`` measures the tile (face colour, ink distance, the glyph's text band) and
+asks this module for the value candidates, at most one per corner: small digits above or
+below the text band, thresholded against the corner's own ink peak (values are often
+printed thinner and paler than the letter), grouped into one left-to-right number. The
+board then keeps one corner for every tile (:func:`board_corner`): a game prints its
+values in the same corner of every tile, while badges and specks sit anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.geometry import (
+    CORNERS,
+    Box,
+    Corner,
+    Labels,
+    Mask,
+    emptiest_column,
+    is_left,
+    is_top,
+    overlap,
+    union,
+)
+from assistant.imageio import Image
+
+
+@dataclass(frozen=True)
+class ValueConfig:
+    """Tuned numbers for cutting point values.
+
+    Tuned on the committed synthetic boards of the value looks (Wordament orange, wood and
+    desktop, Ruzzle, Scramble, SpellCast: digits 4-30 px tall, some paler than the letter)
+    and held-out ones (synthetic seeds 9100-9111), with the real Wordament values as the
+    check that nothing regressed: every value is found, in its game's corner, one box per
+    digit. Digits peak at 0.44-1.2 of the letter's contrast, face texture and JPEG noise
+    under 0.25 of it; beside SpellCast's pale digits the face texture reaches 0.2 of their
+    peak, hence the faint-ink floor at 0.12 of the contrast.
+    """
+
+    max_height: float = 0.7  # point-value digits are at most this share of the text band
+    min_height: float = 0.05  # ... and at least this share of the cell
+    max_width: float = 0.4  # a value is at most this share of the cell wide
+    gap: float = 0.6  # gap between the digits of one value (share of digit height)
+    colour: float = 0.35  # value digits are this close to the glyph's ink (of contrast)
+    reach: float = 0.15  # a value's zone reaches this share of the band into the band
+    min_peak: float = 0.25  # a corner whose ink peaks below this share of the contrast
+    # is empty; in the others, digits are ink above ``low`` of the corner's own peak that
+    # touches ink above ``high`` of it (pale, thin digits: Wordament desktop, SpellCast)
+    low: float = 0.3
+    high: float = 0.55
+    soft_low: float = 0.15  # the digits anti-aliased: ramp from this share of the peak
+    # Ink beside a value above ``faint`` of its peak and ``faint_floor`` of the contrast
+    # (above the face texture of pale-digit looks like SpellCast) makes the value doubtful.
+    faint: float = 0.15
+    faint_floor: float = 0.12
+    split: float = 1.15  # a digit wider than this share of its height is two touching
+    vote: float = 0.5  # a board's value corner is the one this share of its tiles use
+    probe: int = 4  # non-blank tiles searched in every corner before narrowing down
+    keep_out: int = 5  # px around the glyph and border ink that is never a value
+
+
+@dataclass(frozen=True, eq=False)
+class ValueOption:
+    """A point value candidate in one ``corner`` of a tile: one box per digit (crop pixels,
+    left to right), the digits' mask and anti-aliased picture (ink 255) inside ``box``, how
+    far the digits' colour is from the glyph's ink (share of the contrast), and ``doubt``
+    when ink next to it was left out (a digit too pale or broken to keep)."""
+
+    corner: Corner
+    digits: tuple[Box, ...]
+    box: Box
+    mask: Mask
+    alpha: Mask
+    colour_distance: float
+    doubt: bool = False
+
+    def paint(self, h: int, w: int) -> tuple[Mask, Mask]:
+        """The mask and the anti-aliased picture on a ``h`` x ``w`` tile canvas."""
+        mask, alpha = np.zeros((h, w), np.uint8), np.zeros((h, w), np.uint8)
+        b = self.box
+        mask[b.y : b.y1, b.x : b.x1] = self.mask
+        alpha[b.y : b.y1, b.x : b.x1] = self.alpha
+        return mask, alpha
+
+
+def corners_to_search(
+    seen: Sequence[Sequence[ValueOption]], cfg: ValueConfig
+) -> tuple[Corner, ...]:
+    """Where the rest of a board's tiles need a value search, from the candidates of its
+    first non-blank tiles (``seen``, one sequence per tile; a speed-up: one corner instead
+    of four). Once the first ``probe`` tiles all have a candidate in one corner and no
+    other corner is as common, only that corner; once twice as many show no corner on two
+    tiles, none (the board prints no values)."""
+    votes = {k: sum(any(o.corner == k for o in t) for t in seen) for k in CORNERS}
+    ranked = sorted(CORNERS, key=lambda k: -votes[k])
+    top, second = votes[ranked[0]], votes[ranked[1]]
+    if len(seen) >= cfg.probe and top == len(seen) and second * 2 < len(seen):
+        return (ranked[0],)
+    if len(seen) >= 2 * cfg.probe and votes[ranked[0]] < 2:
+        return ()
+    return CORNERS
+
+
+def board_corner(letters: Sequence[Sequence[ValueOption]], cfg: ValueConfig) -> Corner | None:
+    """The corner a board prints its values in, from the candidates of its non-blank tiles
+    (one sequence per tile): the corner where at least ``vote`` of them (and two) have a
+    candidate; None when no corner has that many (the board shows no values)."""
+    votes: dict[Corner, int] = {}
+    for options in letters:
+        for option in options:
+            votes[option.corner] = votes.get(option.corner, 0) + 1
+    if not votes:
+        return None
+    corner = max(votes, key=lambda k: votes[k])
+    return corner if votes[corner] >= max(2, cfg.vote * len(letters)) else None
+
+
+def tile_default(
+    options: Sequence[ValueOption], h: int, w: int, cfg: ValueConfig
+) -> ValueOption | None:
+    """A ``h`` x ``w`` tile's own best candidate, before the board's corner is known: one
+    in the glyph's colour, nearest its corner."""
+    return min(
+        options,
+        key=lambda o: (o.colour_distance > cfg.colour, _corner_distance(o.box, h, w)),
+        default=None,
+    )
+
+
+def _corner_distance(box: Box, h: int, w: int) -> float:
+    return float(min(box.x, w - box.x1) + min(box.y, h - box.y1))
+
+
+def find_values(
+    dist: npt.NDArray[np.float32],
+    lab: Image,
+    keep_out: Mask,
+    band: Box,
+    span: tuple[int, int, int, int],
+    contrast: float,
+    ink_colour: npt.NDArray[np.float64] | None,
+    cfg: ValueConfig,
+    corners: Sequence[Corner],
+) -> tuple[ValueOption, ...]:
+    """The point value candidates, at most one per corner of the face: small digits above or
+    below the glyph's text band, thresholded against the corner's own ink peak (values are
+    often printed thinner and paler than the letter), grouped into one left-to-right number
+    (the group nearest the corner wins)."""
+    h, w = dist.shape
+    fy0, fy1, fx0, fx1 = span
+    reach = cfg.reach * band.h
+    top_end = min(int(band.y + reach), h // 2)
+    bottom_start = max(int(band.y1 - reach), h // 2)
+    zones: tuple[tuple[Corner, int, int, int, int], ...] = (
+        ("top-left", fy0, top_end, fx0, w // 2),
+        ("top-right", fy0, top_end, w // 2, fx1),
+        ("bottom-right", bottom_start, fy1, w // 2, fx1),
+        ("bottom-left", bottom_start, fy1, fx0, w // 2),
+    )
+    out: list[ValueOption] = []
+    for corner, y0, y1, x0, x1 in zones:
+        window = (slice(y0, y1), slice(x0, x1))
+        if corner not in corners or y1 - y0 < 3 or x1 - x0 < 3:
+            continue
+        zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
+        option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
+        if option is not None:
+            digits = tuple(d.shift(x0, y0) for d in option.digits)
+            out.append(replace(option, box=option.box.shift(x0, y0), digits=digits))
+    return tuple(out)
+
+
+def _zone_value(
+    zone: npt.NDArray[np.float32],
+    lab: Image,
+    corner: Corner,
+    band: Box,
+    contrast: float,
+    ink_colour: npt.NDArray[np.float64] | None,
+    cell: int,
+    cfg: ValueConfig,
+) -> ValueOption | None:
+    """The value in one corner zone (``zone``: distance from the face colour, zero where
+    nothing may be a value), in zone pixels."""
+    peak = float(zone.max())
+    if peak < cfg.min_peak * contrast:
+        return None
+    min_h = max(3, int(cfg.min_height * cell))
+    max_h = cfg.max_height * band.h
+    ink = (zone > cfg.low * peak).astype(np.uint8)
+    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    labels: Labels = np.asarray(label_image, np.int32)
+    strong = np.bincount(labels[zone > cfg.high * peak], minlength=n) > 0
+    zh, zw = zone.shape
+    # The zone's outer edges are the face's: what touches them is rim or gap.
+    corner_x = 0 if is_left(corner) else zw
+    corner_y = 0 if is_top(corner) else zh
+    pieces: dict[int, Box] = {}
+    faint: list[Box] = []
+    for i in range(1, n):
+        x, y, bw, bh, _ = (int(v) for v in stats[i])
+        box = Box(x, y, bw, bh)
+        if corner_x in (x, box.x1) or corner_y in (y, box.y1):
+            continue
+        if bh > max_h or bw > cfg.max_width * cell:
+            continue
+        if strong[i]:
+            pieces[i] = box
+        elif bh >= min_h // 2:
+            faint.append(box)
+    digits = [d for d in _digit_groups(pieces) if union([pieces[i] for i in d]).h >= min_h]
+    if not digits:
+        return None
+
+    def far(number: list[list[int]]) -> float:
+        b = union([pieces[i] for d in number for i in d])
+        return abs(b.cx - corner_x) + abs(b.cy - corner_y)
+
+    number = min(_numbers(digits, pieces, cfg), key=far)
+    ids = [i for d in number for i in d]
+    local = union([pieces[i] for i in ids])
+    digit_boxes = _split_wide([union([pieces[i] for i in d]) for d in number], labels, ids, cfg)
+    lut = np.zeros(n, np.uint8)
+    lut[ids] = 255
+    others = [b for i, b in pieces.items() if i not in ids] + faint
+    doubt = any(_beside(b, local, cfg) for b in others)
+    if not doubt:
+        level = max(cfg.faint * peak, cfg.faint_floor * contrast)
+        doubt = any(_beside(b, local, cfg) for b in _faint_beside(zone, labels, lut, local, level))
+    window = (slice(local.y, local.y1), slice(local.x, local.x1))
+    mask = lut[labels[window]]
+    lo, ramp_span = cfg.soft_low * peak, (1 - cfg.soft_low) * peak
+    ramp = np.clip((zone[window] - lo) * (255.0 / ramp_span), 0, 255)
+    soft = np.where(cv2.dilate(mask, np.ones((3, 3), np.uint8)) > 0, ramp, 0).astype(np.uint8)
+    distance = 0.0
+    if ink_colour is not None:
+        core = (mask > 0) & (zone[window] > cfg.high * peak)
+        colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
+        distance = float(np.linalg.norm(colour - ink_colour)) / contrast
+    return ValueOption(
+        corner=corner,
+        digits=tuple(digit_boxes),
+        box=local,
+        mask=mask,
+        alpha=soft,
+        colour_distance=distance,
+        doubt=doubt,
+    )
+
+
+def _digit_groups(pieces: dict[int, Box]) -> list[list[int]]:
+    """Pieces stacked one above the other (a digit broken at a thin stroke) are one digit."""
+    groups: list[list[int]] = []
+    for i in sorted(pieces, key=lambda k: pieces[k].x):
+        b = pieces[i]
+        for g in groups:
+            gb = union([pieces[j] for j in g])
+            if overlap(b.x, b.x1, gb.x, gb.x1) > 0.5 * min(b.w, gb.w):
+                g.append(i)
+                break
+        else:
+            groups.append([i])
+    return groups
+
+
+def _numbers(
+    digits: list[list[int]], pieces: dict[int, Box], cfg: ValueConfig
+) -> list[list[list[int]]]:
+    """Digits side by side (close, overlapping in height) form one number, left to right."""
+    boxes = [union([pieces[i] for i in d]) for d in digits]
+    order = sorted(range(len(digits)), key=lambda k: boxes[k].x)
+    numbers: list[list[int]] = []
+    for k in order:
+        b = boxes[k]
+        if numbers:
+            last = boxes[numbers[-1][-1]]
+            if b.x - last.x1 <= cfg.gap * max(b.h, last.h) and (
+                overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
+            ):
+                numbers[-1].append(k)
+                continue
+        numbers.append([k])
+    return [[digits[k] for k in number] for number in numbers]
+
+
+def _split_wide(boxes: list[Box], labels: Labels, ids: list[int], cfg: ValueConfig) -> list[Box]:
+    """Digits that touch ("10" blurred into one blob) cut at the emptiest column."""
+    out: list[Box] = []
+    for b in boxes:
+        if b.w <= cfg.split * b.h:
+            out.append(b)
+            continue
+        cut = emptiest_column(np.isin(labels[b.y : b.y1, b.x : b.x1], ids))
+        out += [Box(b.x, b.y, cut, b.h), Box(b.x + cut + 1, b.y, b.w - cut - 1, b.h)]
+    return out
+
+
+def _faint_beside(
+    zone: npt.NDArray[np.float32],
+    labels: Labels,
+    lut: npt.NDArray[np.uint8],
+    value: Box,
+    level: float,
+) -> list[Box]:
+    """Faint ink (above ``level``, away from the digits' halo) in line with the value: a
+    digit printed or scanned too pale to keep."""
+    y0, y1 = max(0, value.y - value.h // 2), min(zone.shape[0], value.y1 + value.h // 2)
+    x0 = max(0, value.x - 2 * value.h)
+    x1 = min(zone.shape[1], value.x1 + 2 * value.h)
+    window = (slice(y0, y1), slice(x0, x1))
+    halo = cv2.dilate(lut[labels[window]], np.ones((5, 5), np.uint8))
+    faint = ((zone[window] > level) & (halo == 0)).astype(np.uint8)
+    stats = cv2.connectedComponentsWithStats(faint, connectivity=8)[2]
+    zh, zw = zone.shape
+    boxes = [Box(int(x) + x0, int(y) + y0, int(w), int(h)) for x, y, w, h, _ in stats[1:]]
+    # Digit-sized, not a hairline, and off the zone's border (the face's shaded edge).
+    return [
+        b
+        for b in boxes
+        if value.h // 2 <= b.h <= 1.5 * value.h
+        and b.w >= max(2, value.h // 6)
+        and min(b.x, b.y) > 1
+        and b.x1 < zw - 1
+        and b.y1 < zh - 1
+    ]
+
+
+def _beside(other: Box, value: Box, cfg: ValueConfig) -> bool:
+    """Ink in line with the value and close to it: a digit that may have been missed."""
+    gap = max(value.x - other.x1, other.x - value.x1)
+    return gap <= cfg.gap * 2 * value.h and overlap(
+        other.y, other.y1, value.y, value.y1
+    ) > 0.5 * min(other.h, value.h)
