@@ -57,6 +57,7 @@ from assistant.bonus import (
     BonusConfig,
     BonusGrid,
     Mark,
+    TextReader,
     board_faces,
     chroma,
     find_marks,
@@ -326,10 +327,11 @@ def read_game_and_bonuses(
     *,
     game: str | None = None,
     config: GamesConfig | None = None,
+    text: TextReader | None = None,
 ) -> tuple[GameGuess, BonusGrid]:
     """``detect_game`` and ``read_bonuses`` in one go, measuring the faces once. A ``game``
     chosen by the user (``--game``) is taken as given (confidence 1) and only picks the
-    bonus palette."""
+    bonus palette; ``text`` reads the badges' labels (see ``read_bonuses``)."""
     cfg = config or GamesConfig()
     faces = board_faces(located, cfg.bonus)
     if game is None:
@@ -337,7 +339,7 @@ def read_game_and_bonuses(
     else:
         guess = GameGuess(game, 1.0, (CHOSEN,))
     palette = guess.name if guess.known else None
-    bonuses = read_bonuses(located, palette, config=cfg.bonus, faces=faces)
+    bonuses = read_bonuses(located, palette, config=cfg.bonus, text=text, faces=faces)
     return guess, bonuses
 
 
