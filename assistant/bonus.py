@@ -35,7 +35,6 @@ can leave it out.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -46,12 +45,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import RGB, chroma, delta_e, rgb_lab, to_lab
 from assistant.geometry import Box, Mask, cell_side, emptiest_column, union
-from assistant.lab import bgr_to_lab8
 from assistant.locate import LocatedBoard
 from assistant.registry import LOOKS
 
-RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
 Marker = Literal["badge", "tile"]
 
@@ -234,24 +232,6 @@ class BoardFaces:
     face_sat: FloatArray
 
 
-# OpenCV's 8-bit Lab (L x 255/100, a + 128, b + 128) to CIELAB, as one affine map.
-_LAB_MAP = np.array([[100.0 / 255.0, 0, 0, 0], [0, 1, 0, -128.0], [0, 0, 1, -128.0]], np.float32)
-
-
-def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
-    """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
-    lab8 = np.asarray(bgr_to_lab8(bgr), np.float32)
-    return np.asarray(cv2.transform(lab8, _LAB_MAP), np.float32).reshape(lab8.shape)
-
-
-@functools.lru_cache(maxsize=256)  # palette colours, converted once (a pure function)
-def rgb_lab(rgb: RGB) -> FloatArray:
-    """CIELAB of one sRGB colour (read-only)."""
-    lab: FloatArray = to_lab(np.array([[rgb[::-1]]], np.uint8))[0, 0]
-    lab.setflags(write=False)
-    return lab
-
-
 def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> BoardFaces:
     """Measure the faces of ``located`` at ``work_cell_px`` pixels per cell (never
     upsampled).
@@ -326,10 +306,6 @@ def _face_span(
     return spans[0], spans[1]
 
 
-def chroma(lab: FloatArray) -> FloatArray:
-    return np.hypot(lab[..., 1], lab[..., 2])
-
-
 # --------------------------------------------------------------------------- badges
 
 
@@ -358,7 +334,7 @@ def find_marks(faces: BoardFaces, config: BonusConfig | None = None) -> tuple[Ma
             box = faces.boxes[r][c]
             if (
                 float(chroma(tile)) >= cfg.fill_chroma
-                and float(np.linalg.norm(tile - board_face)) >= cfg.fill_delta_e
+                and delta_e(tile, board_face) >= cfg.fill_delta_e
             ):
                 marks.append(Mark(r, c, "tile", tile, box, 1.0))
                 continue
@@ -483,7 +459,7 @@ def _name(
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
-            d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+            d = delta_e(mark.lab, rgb_lab(rgb))
             nearest = min(nearest, d)
             w = math.exp(-0.5 * (d / cfg.colour_sigma) ** 2)
             weights[kind] = max(weights.get(kind, 0.0), w)
@@ -491,7 +467,7 @@ def _name(
     if not weights or nearest > cfg.colour_max:
         return None
     if mark.marker == "tile" and any(
-        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES
+        delta_e(mark.lab, rgb_lab(rgb)) < nearest for rgb in TRACED_TILES
     ):
         return None  # a tile lit up by a traced word, not a bonus square
     text = ""

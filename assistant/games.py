@@ -59,12 +59,10 @@ from assistant.bonus import (
     Mark,
     TextReader,
     board_faces,
-    chroma,
     find_marks,
     read_bonuses,
-    rgb_lab,
-    to_lab,
 )
+from assistant.colour import chroma, delta_e, rgb_lab, to_lab
 from assistant.geometry import CORNERS, Corner
 from assistant.locate import Image, LocatedBoard
 from assistant.registry import LOOKS, Look, QRule, find_game, look_records
@@ -504,13 +502,13 @@ def _nearest_bonus(mark: Mark) -> str:
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
-            d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+            d = delta_e(mark.lab, rgb_lab(rgb))
             if d < best:
                 best, name = d, f"{style.game}:{kind}"
     if mark.marker == "tile":
         for profile in LOOKS:
             for rgb in profile.states:
-                d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+                d = delta_e(mark.lab, rgb_lab(rgb))
                 if d < best:
                     best, name = d, f"{profile.name}:state"
     return name

@@ -115,7 +115,7 @@ def test_nothing_imports_a_floor_above_its_own(module: str) -> None:
 # squares -- measures pixels too): they never import it, nor the reader that drives them all.
 # What they need of it is passed in (``bonus.TextReader``, given by ``read``).
 VISION_BELOW_RECOGNIZER = {
-    "geometry", "lab", "imageio", "capture", "locate", "cut", "values", "bonus", "games",
+    "geometry", "colour", "imageio", "capture", "locate", "cut", "values", "bonus", "games",
 }  # fmt: skip
 RECOGNIZER_AND_ABOVE = {"recognize", "copies", "read"}
 
