@@ -48,12 +48,10 @@ import numpy.typing as npt
 from assistant.colour import RGB, chroma, delta_e, rgb_lab, to_lab
 from assistant.geometry import Box, Mask, cell_side, emptiest_column, union
 from assistant.locate import LocatedBoard
-from assistant.registry import LOOKS
+from assistant.registry import LOOKS, BonusStyle
 
 FloatArray = npt.NDArray[np.float32]
 Marker = Literal["badge", "tile"]
-
-KINDS = ("DL", "TL", "DW", "TW")
 
 
 class TextReader(Protocol):
@@ -73,57 +71,9 @@ class TextReader(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class BonusStyle:
-    """How one game marks bonus squares: ``marker``, the colour of each kind (sRGB) and
-    the texts written on the marker (text -> kind)."""
-
-    game: str
-    marker: Marker
-    palette: Mapping[str, RGB]
-    texts: Mapping[str, str]
-
-
-# Colours as the synthetic looks draw them (tools/synth: looks_phone.RUZZLE_BONUS,
-# SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
-# blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
-# DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
+# How each game's look marks bonus squares (``Look.bonus`` of the registry), by look name.
 BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
-    {
-        "ruzzle": BonusStyle(
-            "ruzzle",
-            "badge",
-            MappingProxyType(
-                {
-                    "DL": (61, 174, 73),
-                    "TL": (45, 127, 211),
-                    "DW": (243, 167, 18),
-                    "TW": (226, 59, 59),
-                }
-            ),
-            MappingProxyType({k: k for k in KINDS}),
-        ),
-        "spellcast": BonusStyle(
-            "spellcast",
-            "badge",
-            # DL and TL share the gold: only the badge's text tells them apart.
-            MappingProxyType({"DL": (242, 184, 48), "TL": (242, 184, 48), "DW": (236, 72, 153)}),
-            MappingProxyType({"DL": "DL", "TL": "TL", "2X": "DW"}),
-        ),
-        "scramble": BonusStyle(
-            "scramble",
-            "tile",
-            MappingProxyType(
-                {
-                    "DL": (41, 169, 224),
-                    "TL": (91, 190, 75),
-                    "DW": (233, 80, 107),
-                    "TW": (245, 154, 35),
-                }
-            ),
-            MappingProxyType({k: k for k in KINDS}),
-        ),
-    }
+    {look.name: look.bonus for look in LOOKS if look.bonus is not None}
 )
 
 # Tile colours that are not bonus squares: the colours a game's tiles take while a word is

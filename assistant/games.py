@@ -498,13 +498,13 @@ def _nearest_bonus(mark: Mark) -> str:
     """The nearest palette colour of the mark's kind of marker, as "game:kind"; for a filled
     tile, a game's traced-word colours too ("wordhunt:state")."""
     best, name = math.inf, ""
-    for style in BONUS_STYLES.values():
+    for game, style in BONUS_STYLES.items():
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
             d = delta_e(mark.lab, rgb_lab(rgb))
             if d < best:
-                best, name = d, f"{style.game}:{kind}"
+                best, name = d, f"{game}:{kind}"
     if mark.marker == "tile":
         for profile in LOOKS:
             for rgb in profile.states:

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from assistant.games import GameGuess, GamesConfig
     from assistant.geometry import Quad
     from assistant.locate import Image, LocateConfig, LocatedBoard
-    from assistant.recognize import RecognizeConfig, TileReading
+    from assistant.recognize import RecognizeConfig, Recognizer, TileReading
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -43,13 +43,16 @@ class ReaderConfig:
     point values), ``recognize`` (the engines, the confidence ``threshold``, Tesseract) and
     ``bonus`` (bonus squares, and their ``sure`` level; it is also the one the game
     recognizer measures faces with, replacing ``games.bonus``). A section left None is that
-    stage's own default config class, which documents how each number was tuned."""
+    stage's own default config class, which documents how each number was tuned.
+    ``engines``: the recognizers to read tiles with, first engine first (None: the template
+    matcher, then Tesseract for unsure tiles); any ``Recognizer``, a test's fake too."""
 
     locate: LocateConfig | None = None
     games: GamesConfig | None = None
     cut: CutConfig | None = None
     recognize: RecognizeConfig | None = None
     bonus: BonusConfig | None = None
+    engines: tuple[Recognizer, ...] | None = None
 
     def games_config(self) -> GamesConfig:
         from assistant.games import GamesConfig
@@ -431,10 +434,12 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     lap("cut")
     config = cfg.recognize_config()
     threshold = config.threshold
-    readings = recognize_tiles(tiles, config=config)
+    engines = cfg.engines
+    readings = recognize_tiles(tiles, config=config, engines=engines)
     if len(boards) > 1:  # the board shown more than once, apart: read every copy
         each = [(located, readings)] + [
-            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config)) for b in boards[1:]
+            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config, engines=engines))
+            for b in boards[1:]
         ]
         chosen, readings = pick_copy(each, threshold=threshold)
         if chosen is not located:

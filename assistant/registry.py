@@ -42,6 +42,35 @@ def _values(spec: str) -> Mapping[str, int]:
 
 
 @dataclass(frozen=True)
+class BonusStyle:
+    """How a game's boards mark bonus squares: ``marker`` ("badge": a small coloured label
+    on the tile; "tile": the whole tile filled in a colour), the colour of each kind (sRGB)
+    and the texts written on the marker (text -> kind)."""
+
+    marker: Literal["badge", "tile"]
+    palette: Mapping[str, RGB]
+    texts: Mapping[str, str]
+
+    @classmethod
+    def of(
+        cls,
+        marker: Literal["badge", "tile"],
+        texts: Mapping[str, str] | None = None,
+        **palette: RGB,
+    ) -> BonusStyle:
+        """A style from its colours by kind (``DL=(r, g, b), ...``); ``texts`` default to
+        each kind's own name."""
+        written = dict(texts) if texts is not None else {kind: kind for kind in palette}
+        return cls(marker, MappingProxyType(palette), MappingProxyType(written))
+
+
+# Bonus colours as the synthetic looks draw them (tools/synth: looks_phone.RUZZLE_BONUS,
+# SCRAMBLE_BONUS; looks_spellcast.BONUS), which follow the games' screens: Ruzzle green DL,
+# blue TL, yellow DW, red TW; Scramble (Words With Friends colours) blue DL, green TL, pink
+# DW, orange TW; SpellCast (issue 9) gold DL and TL badges, a pink "2X" badge.
+
+
+@dataclass(frozen=True)
 class Look:
     """What one game's boards look like: the cues ``assistant.games`` recognises it by.
 
@@ -50,8 +79,9 @@ class Look:
     a photo of dice; ``gems``: SpellCast's gems at the bottom-left of some tiles;
     ``states``: face colours its tiles take while a word is traced (Word Hunt), which are
     no bonus squares; ``gap_scale``: a patterned or shaded background's own colour
-    tolerance (dE; None: ``GamesConfig.gap_scale``). Where its point values sit, its board
-    sizes and its Q rule are the facts of the records that have this look."""
+    tolerance (dE; None: ``GamesConfig.gap_scale``); ``bonus``: how its boards mark bonus
+    squares (None: they have none). Where its point values sit, its board sizes and its Q
+    rule are the facts of the records that have this look."""
 
     name: str  # the recognizer's name for it (``GameGuess.name``)
     faces: tuple[RGB, ...]
@@ -61,6 +91,7 @@ class Look:
     gems: bool = False
     states: tuple[RGB, ...] = ()
     gap_scale: float | None = None
+    bonus: BonusStyle | None = None
 
 
 # Colours measured on fixtures/real (Wordament phone/desktop, two dice photos, three Word
@@ -117,6 +148,10 @@ class Game:
             raise ValueError(f"{self.name}: length points must not decrease with length")
         if (self.letter_values is None) == (not points):
             raise ValueError(f"{self.name}: give either length_points or letter_values")
+        # The bonus squares the game scores are the ones its look knows how to read.
+        style = self.look.bonus if self.look is not None else None
+        if style is not None and frozenset(style.palette) != self.bonus_squares:
+            raise ValueError(f"{self.name}: its look marks {sorted(style.palette)} bonus squares")
 
     @property
     def by_length(self) -> bool:
@@ -252,7 +287,14 @@ WORDAMENT = Game(
 
 RUZZLE = Game(
     name="ruzzle",
-    look=Look("ruzzle", faces=((242, 238, 230),), gaps=((21, 38, 76),)),
+    look=Look(
+        "ruzzle",
+        faces=((242, 238, 230),),
+        gaps=((21, 38, 76),),
+        bonus=BonusStyle.of(
+            "badge", DL=(61, 174, 73), TL=(45, 127, 211), DW=(243, 167, 18), TW=(226, 59, 59)
+        ),
+    ),
     title="Ruzzle",
     source="Ruzzle's in-game 'How to play' scoring page (English letter set): letter values, "
     "DL/TL multiply a tile, DW/TW the word, then +5 per letter beyond 4",
@@ -275,6 +317,14 @@ SPELLCAST = Game(
         rims=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
         gems=True,
         gap_scale=14.0,
+        # DL and TL share the gold: only the badge's text tells them apart.
+        bonus=BonusStyle.of(
+            "badge",
+            {"DL": "DL", "TL": "TL", "2X": "DW"},
+            DL=(242, 184, 48),
+            TL=(242, 184, 48),
+            DW=(236, 72, 153),
+        ),
     ),
     title="SpellCast (Discord)",
     source="the community-documented SpellCast table (the SpellCast solver write-ups on "
@@ -301,6 +351,9 @@ SCRAMBLE = Game(
         "scramble",
         faces=((242, 247, 250), (223, 228, 237)),
         gaps=((48, 125, 216), (38, 64, 107)),
+        bonus=BonusStyle.of(
+            "tile", DL=(41, 169, 224), TL=(91, 190, 75), DW=(233, 80, 107), TW=(245, 154, 35)
+        ),
     ),
     title="Scramble With Friends / Boggle With Friends (Zynga)",
     source="letter values as printed on its tiles (the Words With Friends values), DL/TL "
@@ -331,7 +384,7 @@ RECORDS: tuple[Game, ...] = (
 GAMES: Mapping[str, Game] = MappingProxyType({g.name: g for g in RECORDS})
 ALIASES: Mapping[str, str] = MappingProxyType({a: g.name for g in RECORDS for a in g.aliases})
 # Every look a record has, once each, in the order of the records.
-LOOKS: tuple[Look, ...] = tuple(dict.fromkeys(g.look for g in RECORDS if g.look is not None))
+LOOKS: tuple[Look, ...] = tuple({g.look.name: g.look for g in RECORDS if g.look}.values())
 
 
 def fold_name(name: str) -> str:

@@ -21,10 +21,12 @@ FRONT_ENDS = {
 }  # fmt: skip
 SEAM = "pipeline"
 # What a front-end may use besides the seam and the other front-ends: the facts (board
-# model, game registry, errors, version) and the edges it reads its input from (files, the
-# screen, the word list, the dice sets for `random`).
+# model, game registry, errors, version), the geometry building blocks (points, boxes,
+# quads: to draw on a picture) and the edges it reads its input from (files, the screen,
+# the word list, the dice sets for `random`).
 FRONT_END_MAY_USE = {
-    "board", "errors", "registry", "version", "files", "capture", "dictionary", "dice",
+    "board", "errors", "registry", "version", "geometry", "files", "capture", "dictionary",
+    "dice",
 }  # fmt: skip
 
 

@@ -143,6 +143,32 @@ def test_solve_image_uses_the_board(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"resale", "smug", "ease", "easier"} <= words
 
 
+def test_the_reader_reads_with_any_recognizer() -> None:
+    """An engine passed in the reader's config is used in place of the template matcher
+    (through the Recognizer protocol, not the matcher's class): the whole reader runs on a
+    fake that reads every tile as Z, and its readings are the board's."""
+    from collections.abc import Sequence
+
+    from assistant.cut import TileImage
+    from assistant.read import ReaderConfig
+    from assistant.recognize import Candidate
+
+    class AllZ:
+        name = "all-z"
+
+        def __init__(self) -> None:
+            self.tiles = 0
+
+        def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+            self.tiles += len(tiles)
+            return [[Candidate("Z", 0.99, 0.99, 0, self.name)] for _ in tiles]
+
+    fake = AllZ()
+    image = REAL / "wordament" / "blackmonk13_mobile_regular.jpg"
+    reading = read_image(image, ReadOptions(config=ReaderConfig(engines=(fake,))))
+    assert fake.tiles >= 16 and reading.tiles == (("Z",) * 4,) * 4
+
+
 def test_debug_dir_writes_pictures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     image = REAL / "wordament" / "blackmonk13_grid_regular_grid_small.jpg"
     out = tmp_path / "debug"

@@ -260,3 +260,15 @@ def test_game_tables_are_checked() -> None:
 def test_a_letter_and_a_word_bonus_on_one_tile() -> None:
     # Ruzzle: M3 doubled (DL) plus A1 T1 = 8, times 2 (DW on the same tile) = 16
     assert score_row("M:3*DL*DW A:1 T:1", "mat", "ruzzle") == 16
+
+
+def test_a_record_scores_the_bonus_squares_its_look_reads() -> None:
+    """A game's bonus squares and the colours its look reads them by are one fact: a
+    record whose look has no colour for a bonus it scores is refused."""
+    from dataclasses import replace
+
+    from assistant.registry import SPELLCAST
+
+    assert SPELLCAST.look is not None and SPELLCAST.look.bonus is not None
+    with pytest.raises(ValueError, match="marks"):
+        replace(SPELLCAST, bonus_squares=frozenset({"DL", "TL", "DW", "TW"}))
