@@ -169,6 +169,11 @@ class GamesConfig:
     gap_scale: float = 10.0  # backgrounds (Ruzzle's navy and SpellCast's purple are 12 apart)
     photo_colour: float = 1.25  # colour tolerances x this on a photo (white balance, glare)
     photo_lightness: float = 0.5  # ... where lightness differences count this much
+    # On a screenshot, tile-face tint (a*, b*) differences count this much: Scramble's dark
+    # theme (bluish white, navy board, 5x5, values bottom right) came out "unknown" at 0.80
+    # beside SpellCast's cream tiles (tuning seed scramble 3001; untuned 14000-14029: 3 of
+    # 30 unknown before, none after, every other look named as before).
+    screen_tint: float = 1.5
     size_mismatch: float = -3.0  # a board size the game never has
     badge_weight: float = 1.0  # per palette-matched badge kind (at most 2 kinds counted)
     badge_foreign: float = -1.0  # bonus marks on a game without bonus squares
@@ -581,7 +586,10 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     scale = cfg.photo_colour if look.photo else 1.0
     # On a photo, exposure and white balance move the light faces' lightness most: it
     # counts for less there (not for the dark boards, whose hue alone says little).
-    light = np.array([cfg.photo_lightness if look.photo else 1.0, 1.0, 1.0], np.float32)
+    # On a screenshot the face colour is exact, and its tint (a*, b*) tells the games'
+    # white, cream and bluish-white faces apart better than its lightness does.
+    tint = 1.0 if look.photo else cfg.screen_tint
+    light = np.array([cfg.photo_lightness if look.photo else 1.0, tint, tint], np.float32)
 
     def distance(
         lab: tuple[float, float, float], colours: tuple[RGB, ...], weight: FloatArray | None = None

@@ -303,3 +303,18 @@ def test_red_letters_are_no_gems_and_pink_gems_are() -> None:
     assert describe_look(None, _gem_board(red_letters=True, gems=0)).gems == 0
     assert describe_look(None, _gem_board(red_letters=False, gems=5)).gems == 5
     assert describe_look(None, _gem_board(red_letters=True, gems=5)).gems == 5
+
+
+def test_scramble_dark_is_not_taken_for_spellcast() -> None:
+    """Scramble's dark theme (bluish-white tiles on a navy board, 5x5, values bottom right)
+    shares every cue with SpellCast but the tiles' tint: cream against bluish white. On a
+    screenshot the tint counts more than the lightness, so the board is named Scramble
+    instead of "unknown (Scramble 80%, SpellCast 20%)" (tools.synth scramble 3001; on the
+    untuned seeds 14000-14029 three of thirty came back unknown before, none after)."""
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("scramble", 3001)
+    image = decode_image(board.data)
+    guess, _ = read_game_and_bonuses(image, locate_board(image))
+    assert guess.name == "scramble" and guess.confidence >= GamesConfig().name_at
