@@ -121,6 +121,7 @@ class CutConfig:
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
     ring_outer: float = 0.2  # the cell (inside gaps and rims, outside most letters)
     frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
+    frame_span: float = 0.75  # ...and, on a tile a line cut, spanning this share of it
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
     # Lines drawn over a tile: their colour is sampled over the face's margin (at least
@@ -128,13 +129,42 @@ class CutConfig:
     # face colour is line. Checked on the SpellCast look's drawn arrows (tools.synth,
     # seeds 3000-3039): coloured lines come off black and gold letters.
     line_min_px: int = 4
+    line_corner_px: int = 24
     line_colour: float = 0.5
+    # ...over the face's outer band, up to line_margin of the cell from its edge: there a
+    # line that enters the tile lies on the face, clear of even a wide letter (W, M).
+    line_margin: float = 0.15
+    line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
+    # With the letter's own ink colour known (pixels of the line component ink_apart of the
+    # line's distance from the face away from both), a pixel is line when it lies nearer
+    # the face-line or line-ink mixes than the face-ink one, and more than line_face of
+    # the line's distance off the face.
+    ink_apart: float = 0.6
+    ink_off_line: float = 0.25  # a dark blue line (L 55) is this far from a black letter
+    line_face: float = 0.25
+    line_rim: float = 0.15  # margin pixels this near a face-gap mix (of their distance) are rim
+    line_max_colours: int = 3  # lines of this many colours on one tile are told apart
+    line_share: float = 0.15  # ...each at least this share of the line pixels on the margin
+    line_chroma: float = 0.5
+    line_tie: float = 2.0  # a pixel this much nearer a line mix than the face-ink one is line
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
     # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
     tint_min: float = 30.0
     tint_reach: int = 3
+    # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
+    # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
+    # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
+    # SpellCast lie outside).
+    letter_tiles: int = 3
+    # A face with only a line over it is blank when that line covers at most
+    # blank_line_share of the board's letter box, and blank_pure of its pixels there are
+    # plain face-line mixes (within line_rim of one).
+    blank_line_share: float = 0.35
+    blank_pure: float = 0.9
+    letter_inside: float = 0.7
+    letter_slack: float = 0.12
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +212,9 @@ class TileImage:
     value_options: tuple[ValueOption, ...] = field(default=())
     scale: float = 1.0  # source-image pixels per crop pixel (how small the tile really is)
     line: Mask | None = None  # where a removed line ran (overdrawn tiles), ink = 255
+    # Where the board's letters usually sit (``letter_box``): set on overdrawn tiles cut
+    # again with it, so the matcher frames a letter partly hidden under a line correctly.
+    letter_box: Box | None = None
 
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
@@ -204,7 +237,88 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
             if search == CORNERS and not tile.blank:
                 seen.append(tile.value_options)
                 search = corners_to_search(seen, cfg.values)
+    box = letter_box(tiles, cfg)
+    if box is not None and any(t.overdrawn and t.line is not None for t in tiles):
+        ink = letter_ink(tiles, lab, p)
+        # A line drawn over a tile can cut its letter into pieces (the stem of an E under
+        # it, the arms left): cut those tiles again, taking as the glyph every piece inside
+        # the box where the board's other letters sit.
+        for i, t in enumerate(tiles):
+            if t.overdrawn and t.line is not None:
+                r, c = t.row, t.col
+                sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+                tiles[i] = cut_tile(
+                    located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
+                    scale=scale, letters=box, letters_ink=ink,
+                )  # fmt: skip
     return board_values(tiles, cfg)
+
+
+def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:
+    """Where the board's letters sit in a tile (crop pixels): the median cap top, bottom
+    and centre of the tiles no line crosses that read as one character, as wide as the
+    widest of them; None with fewer than ``letter_tiles`` such tiles. Games centre every
+    letter of a board at one size, so a letter a line partly hides sits in this box."""
+    cfg = config or CutConfig()
+    clean = [
+        t.glyph_box
+        for t in tiles
+        if t.glyph_box is not None
+        and not (t.blank or t.obstructed or t.overdrawn)
+        and len(t.glyph_boxes) == 1
+    ]
+    if len(clean) < cfg.letter_tiles:
+        return None
+    y0 = float(np.median([b.y for b in clean]))
+    y1 = float(np.median([b.y1 for b in clean]))
+    cx = float(np.median([b.cx for b in clean]))
+    half = float(np.percentile([b.w for b in clean], 90)) / 2
+    return Box(round(cx - half), round(y0), round(2 * half), round(y1 - y0))
+
+
+def letter_ink(tiles: Sequence[TileImage], lab: Image, cell: int) -> npt.NDArray[np.float64] | None:
+    """The board's usual letter colour (8-bit CIELAB): the median over the glyph pixels of
+    the tiles no line crosses; None without such a tile."""
+    pixels = [
+        lab[t.row * cell : (t.row + 1) * cell, t.col * cell : (t.col + 1) * cell][t.glyph > 0]
+        for t in tiles
+        if not (t.blank or t.obstructed or t.overdrawn) and t.glyph_box is not None
+    ]
+    if not pixels:
+        return None
+    return np.asarray(np.median(np.concatenate(pixels).astype(np.float64), axis=0), np.float64)
+
+
+def _empty_under_line(
+    lab: Image,
+    covered: Mask,
+    face: npt.NDArray[np.float64],
+    colours: Sequence[npt.NDArray[np.float64]],
+    letters: Box,
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """A face a line crosses with no letter under it: the board's letters (colour ``ink``)
+    would have shown beside every line colour (``ink_off_line``), the line covers at most
+    ``blank_line_share`` of where a letter sits (``letters``), and nearly all
+    (``blank_pure``) of its pixels there are plain mixes of the face and a line colour,
+    none darkened or tinted by a letter under a see-through line."""
+    if not colours:
+        return False
+    for colour in colours:
+        if float(np.linalg.norm(colour - ink)) <= cfg.ink_off_line * _apart(colour, face):
+            return False
+    window = (slice(letters.y, letters.y1), slice(letters.x, letters.x1))
+    inside = covered[window] > 0
+    if inside.size == 0 or float(inside.mean()) > cfg.blank_line_share:
+        return False
+    pixels = lab[window][inside].reshape(-1, 3).astype(np.float32)
+    if len(pixels) == 0:
+        return True
+    plain = np.zeros(len(pixels), bool)
+    for colour in colours:
+        plain |= _segment_distance(pixels, face, colour) < cfg.line_rim * _apart(colour, face)
+    return float(plain.mean()) >= cfg.blank_pure
 
 
 def source_scale(located: LocatedBoard) -> float:
@@ -260,11 +374,18 @@ def cut_tile(
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None = None,
     corners: Sequence[Corner] = CORNERS,
     scale: float = 1.0,
+    letters: Box | None = None,
+    letters_ink: npt.NDArray[np.float64] | None = None,
+    tinted: npt.NDArray[np.bool_] | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
     are the corners searched for a point value; ``scale`` is the source pixels per crop
-    pixel."""
+    pixel; ``letters`` is where the board's letters sit (``letter_box``): when a line is
+    taken out, the glyph is every piece inside it; ``letters_ink`` is their ink colour
+    (8-bit CIELAB): with both, a face a line crosses but no letter is blank when a letter
+    of that colour would have shown (``_empty_under_line``); ``tinted`` marks a line too
+    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``)."""
     cfg = config or CutConfig()
     if lab is None:
         lab = _lab(crop)
@@ -304,52 +425,67 @@ def cut_tile(
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
-    if lines:
+    line_colours: list[npt.NDArray[np.float64]] = []
+
+    def empty_under_line() -> bool:
+        # Nothing inked is left where a letter sits (not even ink a dark line joined to the
+        # border), and the line could not have hidden one (``_empty_under_line``).
+        if covered is None or letters is None or letters_ink is None:
+            return False
+        window = dist[letters.y : letters.y1, letters.x : letters.x1]
+        if window.size == 0 or float(window.max()) >= cfg.blank_contrast:
+            return False
+        return _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
+
+    drawn = np.isin(labels, lines) if lines else tinted
+    if drawn is not None:
         # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
-        # pixels of its colour and cut again without them, the ink threshold set by what is
-        # left (a pale gold letter under a dark line), and the letter's strokes closed over
-        # the line where they cross it. A letter in another colour comes back; one in the
-        # line's colour stays hidden (obstructed: the recognizer reports it unsure).
-        line = _line_pixels(lab, labels, lines, face, span, cfg)
+        # pixels of its colours and cut again without them, the ink threshold set by what
+        # is left (a pale gold letter under a dark line). A letter in another colour comes
+        # back, in pieces where the line cut it (``line`` keeps where it ran: the matcher
+        # treats the letter as unknown there); one in the line's colour stays hidden
+        # (obstructed: the recognizer reports it unsure).
+        line, told, line_colours = _line_pixels(lab, drawn, face, span, cfg)
         dist = dist.copy()
         dist[line] = 0
         contrast = max(_contrast(dist, m_y, m_x), 1.0)
         threshold = cfg.ink_frac * contrast
         ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
-        width = (
-            2
-            * int(
-                np.ceil(float(cv2.distanceTransform(line.astype(np.uint8), cv2.DIST_L2, 3).max()))
-            )
-            + 1
-        )
-        closed = cv2.morphologyEx(
-            ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
-        )
-        crossing = (closed > 0) & line
-        ink[crossing] = 1
-        dist[crossing] = contrast
         strong = dist > threshold
         n, labels, boxes, areas, border_ids, left, small = _components(
             ink, strong, span, min_area, cfg.hyphen_aspect
         )
-        obstructed = bool(left) or contrast < cfg.blank_contrast
+        obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255
-    boxes = _drop_frames(boxes, areas, cfg)
+    boxes = _drop_frames(boxes, areas, cfg, cut_by_line=h if overdrawn else 0)
+    if not boxes and empty_under_line():
+        return blank_tile()
     if not boxes:
         if obstructed or overdrawn:
             # Not blank: something lies over the face. Nothing readable is left, so the
             # recognizer gets an empty glyph and reports the tile unsure.
             return TileImage(
                 row, col, crop, empty, None, (), None, None, Polarity.DARK_ON_LIGHT, False,
-                face_bgr, contrast, obstructed=True, face=face_like.astype(np.uint8) * 255,
-                alpha=empty, scale=scale,
+                face_bgr, contrast, obstructed=True, overdrawn=overdrawn, line=covered,
+                face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
+                letter_box=letters if overdrawn else None,
             )  # fmt: skip
         return blank_tile()
 
     glyph_ids = _text_band(boxes, h, w, cfg)
     glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
+    if overdrawn and letters is not None:
+        glyph_ids = _pieces_inside(boxes, letters, cfg)
+        if not glyph_ids and empty_under_line():
+            return blank_tile()
+        if not glyph_ids:
+            return TileImage(
+                row, col, crop, empty, None, (), None, None, Polarity.DARK_ON_LIGHT, False,
+                face_bgr, contrast, obstructed=True, overdrawn=True, line=covered,
+                face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
+                letter_box=letters,
+            )  # fmt: skip
     band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
         boxes[i] = small[i]
@@ -360,9 +496,15 @@ def cut_tile(
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
-    if not overdrawn:
-        covered = _tinted_line(lab, face, glyph, cfg)
-        overdrawn = obstructed = covered is not None
+    if not overdrawn and tinted is None:
+        # A line too pale to be ink (a pale green arrow on a cream tile) that comes in from
+        # the border onto the glyph: cut again, taking it and the ink it touches out.
+        pale = _tinted_line(lab, face, glyph, cfg)
+        if pale is not None:
+            return cut_tile(
+                crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
+                letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
+            )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
@@ -422,7 +564,22 @@ def cut_tile(
         value_doubt=default.doubt if default is not None else False,
         value_options=options,
         scale=scale,
+        letter_box=letters if overdrawn else None,
     )
+
+
+def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[int]:
+    """The components lying mostly (``letter_inside``) in ``letters`` grown by
+    ``letter_slack`` of its height on every side: the pieces of a letter a line cut."""
+    pad = cfg.letter_slack * letters.h
+    x0, x1 = letters.x - pad, letters.x1 + pad
+    y0, y1 = letters.y - pad, letters.y1 + pad
+    out = set()
+    for i, b in boxes.items():
+        inside = overlap(b.x, b.x1, x0, x1) * overlap(b.y, b.y1, y0, y1)
+        if inside >= cfg.letter_inside * b.w * b.h:
+            out.add(i)
+    return out
 
 
 def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
@@ -607,37 +764,160 @@ def _components(
 
 def _line_pixels(
     lab: Image,
-    labels: Labels,
-    lines: Sequence[int],
+    mine: npt.NDArray[np.bool_],
     face: npt.NDArray[np.float64],
     span: tuple[int, int, int, int],
     cfg: CutConfig,
-) -> npt.NDArray[np.bool_]:
-    """The pixels of the line components ``lines`` that have the line's colour: its median
-    colour over the face's margin (inside the face, outside its middle ``centre_frac``:
-    there the line lies on the face, clear of the letter and of the gap between tiles), a
-    pixel being line when it is nearer that colour than ``line_colour`` of the way from
-    the face colour (grown by a pixel to take the anti-aliased fringe)."""
-    h, w = labels.shape
+) -> tuple[npt.NDArray[np.bool_], bool, list[npt.NDArray[np.float64]]]:
+    """The pixels of a tile that show a line, not the letter, whether the letter's ink
+    could be told from the lines at all, and the lines' colours; ``mine`` marks the ink
+    the lines belong to (the components a line joined, or a tinted stroke and the glyph
+    it touches).
+
+    The lines' colours are the main colours of ``mine`` (and of pixels of another hue than
+    the face, ``tint_min``) over the face's outer band
+    (``line_margin``: there a line lies on the face, clear of the letter;
+    ``_line_colours``); the letter's ink colour is the median of the pixels of ``mine``
+    far from the face and from every line colour (``_ink_beside``). Each pixel of the face
+    is then told by the mix it lies nearest to: face with a line, a line with ink (where
+    it crosses the letter: unknown) or two lines are line; face with ink (the letter's own
+    anti-aliased edge) is not. Without an ink colour of its own (a line in the letter's
+    colour, or no letter left), a pixel of ``mine`` nearer a line colour than
+    ``line_colour`` of its distance from the face is line and the letter counts as
+    hidden. The mask is grown by a pixel to take a line's outer fringe."""
+    h, w = mine.shape
     fx0, fx1, fy0, fy1 = span
+    face_area = np.zeros((h, w), bool)
+    face_area[fy0:fy1, fx0:fx1] = True
     margin = np.zeros((h, w), bool)
-    margin[fy0:fy1, fx0:fx1] = True
-    my, mx = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
+    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
+    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
+    my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
     margin[my : h - my, mx : w - mx] = False
-    out = np.zeros((h, w), bool)
-    for i in lines:
-        mine = labels == i
-        on_face = lab[mine & margin]
-        if len(on_face) < cfg.line_min_px:
-            continue
-        colour = np.median(on_face.reshape(-1, 3).astype(np.float64), axis=0)
-        reach = float(np.linalg.norm(colour - face))
-        if reach <= 0:
-            continue
-        near = (_distance(lab, colour) < cfg.line_colour * reach) & mine
-        grown = cv2.dilate(near.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-        out |= grown & mine
-    return out
+    # The gap between tiles, and the face's shaded rim (mixes of face and gap colour) that
+    # the band reaches at a rounded corner, are not the line (a grey-blue line may look
+    # like such a mix: the rim is only looked for in the band's corners).
+    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
+    gap = np.median(edge, axis=0)
+    # A line too pale to be ink still shows its hue on the band.
+    chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
+    tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
+    # At the band's corners sit the rim (a rounded tile's corner), badges, gems and point
+    # values: they are sampled only when too little of a line shows elsewhere.
+    corner = np.zeros((h, w), bool)
+    corner[:my, :mx] = corner[:my, w - mx :] = corner[h - my :, :mx] = True
+    corner[h - my :, w - mx :] = True
+    sample = (mine | tinted) & margin & ~corner
+    if np.count_nonzero(sample) < cfg.line_corner_px:
+        sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
+    on_face = lab[sample].reshape(-1, 3).astype(np.float32)
+    rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
+    colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
+    if not colours:
+        return np.zeros((h, w), bool), True, []
+    ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
+    # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
+    # pixels take its tint. Mixes are told with colour weighed at line_chroma.
+    weigh = np.array([1.0, cfg.line_chroma, cfg.line_chroma])
+    pixels = lab.reshape(-1, 3).astype(np.float32) * weigh.astype(np.float32)
+    face_w = face * weigh
+    lines_w = [c * weigh for c in colours]
+    if ink is None:
+        near = np.zeros(len(pixels), bool)
+        for colour in lines_w:
+            near |= _segment_distance(pixels, colour, colour) < cfg.line_colour * _apart(
+                colour, face_w
+            )
+        found = near.reshape(h, w) & mine
+    else:
+        to_face_ink = _segment_distance(pixels, face_w, ink * weigh)
+        to_lines = np.full(len(pixels), np.inf, np.float32)
+        ends = [face_w, ink * weigh, *lines_w]
+        for k, colour in enumerate(lines_w):
+            for other in ends[: 2 + k]:
+                to_lines = np.minimum(to_lines, _segment_distance(pixels, other, colour))
+        # Pixels past the ink colour are as near a line-ink mix as the face-ink one: a tie
+        # is ink. Barely off the face (JPEG noise, the face's shading) is not line.
+        off_face = np.linalg.norm(pixels - face_w.astype(np.float32), axis=1)
+        flags = (to_lines + cfg.line_tie < to_face_ink) & (
+            off_face > cfg.line_face * min(_apart(c, face_w) for c in lines_w)
+        )
+        # Every pixel of the face is told (a line hides what is under it wherever it
+        # runs); outside the face, only the lines' own components.
+        found = flags.reshape(h, w) & (mine | face_area)
+    grown = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    return np.asarray(grown & (mine | face_area), np.bool_), ink is not None, colours
+
+
+def _line_colours(
+    pixels: npt.NDArray[np.float32], face: npt.NDArray[np.float64], cfg: CutConfig
+) -> list[npt.NDArray[np.float64]]:
+    """The main colours of line pixels (at most ``line_max_colours``): their mode, then the
+    mode of what lies farther than ``line_colour`` of its distance from the face from it,
+    and so on while ``line_min_px`` pixels and ``line_share`` of them are left (two
+    solvers' arrows of different colours cross on one tile)."""
+    colours: list[npt.NDArray[np.float64]] = []
+    rest = pixels
+    least = max(cfg.line_min_px, cfg.line_share * len(pixels))
+    while len(rest) >= least and len(colours) < cfg.line_max_colours:
+        colour = _mode(rest)
+        reach = _apart(colour, face)
+        if reach <= 1.0:
+            break
+        colours.append(colour)
+        far = np.linalg.norm(rest - colour.astype(np.float32), axis=1) > cfg.line_colour * reach
+        if far.all():
+            break
+        rest = rest[far]
+    return colours
+
+
+def _mode(pixels: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
+    """The colour most of ``pixels`` gather around: from the median, twice the median of
+    the half nearest to it (the per-channel median of two colours is neither)."""
+    colour = np.median(pixels.astype(np.float64), axis=0)
+    for _ in range(2):
+        d = np.linalg.norm(pixels - colour.astype(np.float32), axis=1)
+        near = pixels[d <= np.median(d)]
+        colour = np.median(near.astype(np.float64), axis=0)
+    return np.asarray(colour, np.float64)
+
+
+def _ink_beside(
+    pixels: npt.NDArray[np.float32],
+    face: npt.NDArray[np.float64],
+    lines: Sequence[npt.NDArray[np.float64]],
+    cfg: CutConfig,
+) -> npt.NDArray[np.float64] | None:
+    """The letter's ink colour among a line component's ``pixels``: the median of those at
+    least ``ink_apart`` of each line's distance from the face away from the face, and
+    ``ink_off_line`` of it from every line colour; None when fewer than ``line_min_px``
+    are (a line in the letter's own colour, or a line over an empty face)."""
+    far = np.ones(len(pixels), bool)
+    for line in lines:
+        reach = _apart(line, face)
+        far &= np.linalg.norm(pixels - line.astype(np.float32), axis=1) > cfg.ink_off_line * reach
+        far &= np.linalg.norm(pixels - face.astype(np.float32), axis=1) > cfg.ink_apart * reach
+    if int(np.count_nonzero(far)) < cfg.line_min_px:
+        return None
+    return np.asarray(np.median(pixels[far].astype(np.float64), axis=0), np.float64)
+
+
+def _apart(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:
+    return max(float(np.linalg.norm(a - b)), 1.0)
+
+
+def _segment_distance(
+    pixels: npt.NDArray[np.float32], a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float32]:
+    """Each pixel colour's distance from the segment of colours mixing ``a`` and ``b``."""
+    a32, b32 = a.astype(np.float32), b.astype(np.float32)
+    axis = b32 - a32
+    length = float(axis @ axis)
+    if length <= 0:
+        return np.asarray(np.linalg.norm(pixels - a32, axis=1), np.float32)
+    t = np.clip((pixels - a32) @ axis / length, 0.0, 1.0)
+    return np.asarray(np.linalg.norm(pixels - (a32 + t[:, None] * axis), axis=1), np.float32)
 
 
 def _tinted_line(
@@ -667,17 +947,25 @@ def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     return bool((mid == i).any())
 
 
-def _drop_frames(boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig) -> dict[int, Box]:
+def _drop_frames(
+    boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig, *, cut_by_line: int = 0
+) -> dict[int, Box]:
     """Without the rims: thin components that surround another component (the shaded edge
-    of a die face, a drawn tile border). No letter encloses another letter."""
+    of a die face, a drawn tile border). No letter encloses another letter, but a letter a
+    line cut can enclose its own pieces (an E whose arms the line cut off): on such a tile
+    (``cut_by_line``: the cell's side) a rim also spans ``frame_span`` of the cell."""
 
     def encloses(a: Box, b: Box) -> bool:
         return a.x < b.x and a.y < b.y and a.x1 > b.x1 and a.y1 > b.y1
+
+    def small(a: Box) -> bool:
+        return bool(cut_by_line) and min(a.w, a.h) < cfg.frame_span * cut_by_line
 
     return {
         i: a
         for i, a in boxes.items()
         if areas[i] > cfg.frame_fill * a.w * a.h
+        or small(a)
         or not any(j != i and encloses(a, b) for j, b in boxes.items())
     }
 

@@ -383,7 +383,9 @@ def _jpeg_complete(data: bytes) -> bool:
     """
     for marker, pos, length in _jpeg_segments(data):
         if marker == 0xDA:  # start of scan
-            return data.find(b"\xff\xd9", pos + 2 + length) != -1
+            # Searched from the end, where the marker is (a find from the scan read the
+            # whole ~1 MB of a phone screenshot).
+            return data.rfind(b"\xff\xd9", pos + 2 + length) != -1
     return False
 
 

@@ -2,6 +2,7 @@
 ``read_image`` in a process that has read before (issue 11).
 
     .venv/bin/python benchmarks/image.py [--runs N] [--reads N] [--image PATH]
+                                         [--against REV [--rounds N]]
 
 1. One-shot: ``boggle-assistant solve shot.png`` as a whole process on a 1080x2400 phone
    screenshot, caches warm (one run first fills them): median wall time and the largest
@@ -9,6 +10,11 @@
 2. Reads in one process pinned to one core with OMP_NUM_THREADS=1: the first
    ``read_image`` after the imports (templates mapped, first-call set-up) and the median of
    --reads warm reads, with each stage's share. Targets: first <= 80 ms, warm <= 40 ms.
+
+3. With ``--against REV`` (a git revision, e.g. ``main`` or a commit before a change): the
+   reads of 2. again, alternating between this tree and REV's (``git archive`` into a
+   temporary folder), --rounds processes each, wall and CPU time; the after/before ratios
+   are the figures that hold on a busy machine.
 
 Same-run yardsticks, since the machine is shared and absolute times drift with its load:
 a bare ``python -c pass``, a process that only imports numpy and OpenCV (the floor of any
@@ -19,9 +25,11 @@ alternate between the measured process and the yardsticks. Exits 1 if a target i
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -43,15 +51,17 @@ os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
 import cv2, numpy as np
 from assistant.read import read_image
 path, reads = sys.argv[1], int(sys.argv[2])
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 first = read_image(path)
 first_ms = (time.perf_counter() - start) * 1000
-warm, stages, decode = [], {}, []
+first_cpu_ms = (time.process_time() - cpu) * 1000
+warm, warm_cpu, stages, decode = [], [], {}, []
 data = np.frombuffer(open(path, "rb").read(), np.uint8)
 for _ in range(reads):
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     reading = read_image(path)
     warm.append((time.perf_counter() - start) * 1000)
+    warm_cpu.append((time.process_time() - cpu) * 1000)
     for name, ms in reading.timings.items():
         stages.setdefault(name, []).append(ms)
     start = time.perf_counter()
@@ -59,8 +69,10 @@ for _ in range(reads):
     decode.append((time.perf_counter() - start) * 1000)
 print(json.dumps({
     "first_ms": first_ms,
+    "first_cpu_ms": first_cpu_ms,
     "first_stages": first.timings,
     "warm_ms": statistics.median(warm),
+    "warm_cpu_ms": statistics.median(warm_cpu),
     "stages": {k: statistics.median(v) for k, v in stages.items()},
     "decode_ms": statistics.median(decode),
     "tiles": first.tiles,
@@ -73,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="one-shot processes (7)")
     parser.add_argument("--reads", type=int, default=15, help="warm reads (15)")
     parser.add_argument("--image", type=Path, default=SHOT, help="the screenshot")
+    parser.add_argument(
+        "--against", metavar="REV", help="also compare the reads with this git revision's"
+    )
+    parser.add_argument("--rounds", type=int, default=5, help="processes per tree (5)")
     args = parser.parse_args(argv)
 
     compile_package()
@@ -152,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         f"load average {load[0]:.1f}",
         rows,
     )
+    ratios = None
+    if args.against:
+        ratios = compare_reads(args.against, args.image, args.reads, args.rounds)
+        if ratios is None:
+            return 1
     missed = [r.name for r in rows if r.ok is False]
     print(
         json.dumps(
@@ -161,12 +182,66 @@ def main(argv: list[str] | None = None) -> int:
                 "bare": {"wall_s": round(wall["bare"], 3), "peak_rss_mb": peak["bare"]},
                 "floor": {"wall_s": round(wall["floor"], 3), "peak_rss_mb": peak["floor"]},
                 "reads": reads,
+                "against": ratios,
                 "load_average": load[0],
                 "missed": missed,
             }
         )
     )
     return 1 if missed else 0
+
+
+def compare_reads(rev: str, image: Path, reads: int, rounds: int) -> dict[str, object] | None:
+    """The reads of this tree and of ``rev``'s, alternating (``rounds`` processes each, the
+    order swapped every round): medians of first and warm read, wall and CPU, and the
+    after/before ratios. None (after a message) when ``rev`` cannot be exported."""
+    with tempfile.TemporaryDirectory(prefix="boggle-bench-rev-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", rev], capture_output=True, check=False
+        )
+        if archive.returncode != 0:
+            print(f"cannot export {rev}: {archive.stderr.decode().strip()}", file=sys.stderr)
+            return None
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
+        compileall.compile_dir(str(Path(tmp) / "assistant"), quiet=1, workers=1)
+        trees = {"before": tmp, "after": str(REPO)}
+        envs = {
+            name: {
+                **os.environ,
+                "PYTHONPATH": tree,
+                "OMP_NUM_THREADS": "1",
+                "BOGGLE_ASSISTANT_CACHE_DIR": str(Path(tmp) / f"cache-{name}"),
+            }
+            for name, tree in trees.items()
+        }
+        runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+        for k in range(rounds + 1):  # the first round fills each tree's caches
+            for name in ("before", "after") if k % 2 == 0 else ("after", "before"):
+                cmd = [sys.executable, "-c", READS, str(image.resolve()), str(reads)]
+                # In its own tree: ``-c`` puts the working folder first on sys.path.
+                code, _, _, out, err = run_child(cmd, envs[name], cwd=trees[name])
+                if code != 0:
+                    print(f"the {name} reads failed: {err.strip()}", file=sys.stderr)
+                    return None
+                if k:
+                    runs[name].append(json.loads(out))
+    keys = ("first_ms", "first_cpu_ms", "warm_ms", "warm_cpu_ms")
+    med = {n: {k: statistics.median(r[k] for r in rs) for k in keys} for n, rs in runs.items()}
+    ratio = {k: med["after"][k] / med["before"][k] for k in keys}
+    rows = [
+        Row(
+            f"{label} read_image, {kind}",
+            f"{med['before'][k]:.1f} -> {med['after'][k]:.1f} ms ({ratio[k]:.2f}x)",
+        )
+        for label, key in (("first", "first"), ("warm", "warm"))
+        for kind, k in (("wall", f"{key}_ms"), ("CPU", f"{key}_cpu_ms"))
+    ]
+    print_table(
+        f"same run, against {rev}: {rounds} processes per tree, alternating, one core "
+        f"(load average {os.getloadavg()[0]:.1f})",
+        rows,
+    )
+    return {"rev": rev, "rounds": rounds, "before": med["before"], "after": med["after"]}
 
 
 if __name__ == "__main__":

@@ -111,12 +111,14 @@ class ProcessRun:
     note: str | None = None  # why the measurement was skipped
 
 
-def run_child(cmd: list[str], env: dict[str, str]) -> tuple[int, float, float, str, str]:
-    """Run ``cmd``; (exit code, wall seconds, peak RSS MB, stdout, stderr). os.wait4 gives
-    this child's own resource usage."""
+def run_child(
+    cmd: list[str], env: dict[str, str], cwd: str | None = None
+) -> tuple[int, float, float, str, str]:
+    """Run ``cmd`` (in ``cwd``); (exit code, wall seconds, peak RSS MB, stdout, stderr).
+    os.wait4 gives this child's own resource usage."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env, cwd=cwd)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)

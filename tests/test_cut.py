@@ -128,11 +128,21 @@ def test_a_coloured_badge_in_a_corner_is_not_glyph_or_value() -> None:
     assert not tile.glyph[96:116, 12:36].any()
 
 
-def test_a_line_drawn_across_the_tile_marks_it_obstructed() -> None:
+def test_a_line_drawn_across_the_tile_is_marked_where_it_ran() -> None:
+    """A line of another colour than the letter is taken out of the glyph and marked
+    (``line``: the recognizer treats the letter as unknown there); a clean tile has none."""
     img = _tile((235, 245, 250), (60, 50, 50), "O", value="2")
     cv2.line(img, (0, 30), (127, 110), (200, 80, 20), 7)
-    assert cut_tile(img).obstructed
-    assert not cut_tile(_tile((235, 245, 250), (60, 50, 50), "O", value="2")).obstructed
+    tile = cut_tile(img)
+    assert tile.overdrawn and tile.line is not None
+    drawn = np.zeros((128, 128), np.uint8)
+    cv2.line(drawn, (0, 30), (127, 110), 255, 3)  # the line's core
+    on_face = drawn.copy()
+    on_face[:8], on_face[-8:], on_face[:, :8], on_face[:, -8:] = 0, 0, 0, 0
+    assert np.count_nonzero(tile.line[on_face > 0]) >= 0.9 * np.count_nonzero(on_face)
+    assert not np.count_nonzero(tile.glyph[on_face > 0])  # nothing of it is glyph
+    clean = cut_tile(_tile((235, 245, 250), (60, 50, 50), "O", value="2"))
+    assert not clean.obstructed and not clean.overdrawn and clean.line is None
 
 
 def test_an_underline_below_a_die_letter_is_not_part_of_the_glyph() -> None:

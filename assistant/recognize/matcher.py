@@ -23,7 +23,13 @@ import numpy.typing as npt
 
 from assistant.cut import Side, TileImage, face_tilt, select_components
 from assistant.geometry import Box, Mask
-from assistant.recognize import Candidate, RecognizeConfig, ValueRead, calibrated
+from assistant.recognize import (
+    Candidate,
+    RecognizeConfig,
+    ValueRead,
+    calibrated,
+    masked_confidence,
+)
 from assistant.recognize.glyphs import (
     char_groups,
     crop_to_ink,
@@ -409,14 +415,15 @@ class TemplateRecognizer:
         self, tiles: Sequence[TileImage], upright: Sequence[Sequence[Hypothesis]]
     ) -> bool:
         """Dice: several tiles read clearly better at a quarter turn than upright. Only the
-        tiles that read poorly upright are tried turned."""
+        tiles that read poorly upright, and no line crosses, are tried turned."""
         cfg = self.config
+        # A tile a drawn line crossed reads poorly at any turn: it says nothing of dice.
         weak = [
             i
             for i, hyps in enumerate(upright)
-            if hyps and max(h.score for h in hyps) < cfg.turn_check
+            if hyps and max(h.score for h in hyps) < cfg.turn_check and not tiles[i].overdrawn
         ]
-        read = sum(1 for hyps in upright if hyps)
+        read = sum(1 for i, hyps in enumerate(upright) if hyps and not tiles[i].overdrawn)
         if len(weak) < max(cfg.turn_min_tiles, cfg.turn_share * read):
             return False
         turned = self.hypotheses([tiles[i] for i in weak], turns=(1, 2, 3))
@@ -434,42 +441,12 @@ class TemplateRecognizer:
         class that matches there about as well as ``label`` (within ``hidden_margin``) is
         a rival: it differs from ``label`` only under the line (E/L/F, O/Q, C/G, P/R).
         Empty for tiles without a line and for labels of more than one character."""
-        cfg = self.config.glyph
-        if tile.line is None or tile.glyph_box is None or label not in self._glyphs.classes:
+        if label not in self._glyphs.classes:
             return ()
-        b = tile.glyph_box
-        window = (slice(b.y, b.y + b.h), slice(b.x, b.x + b.w))
-        glyph = tile.glyph[window]
-        ys, xs = np.nonzero(glyph)
-        if len(ys) == 0:
+        masked = self.masked_scores(tile)
+        if masked is None:
             return ()
-        y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-        picture = (tile.glyph if tile.alpha is None else tile.alpha)[window][y0:y1, x0:x1]
-        line = tile.line[window][y0:y1, x0:x1]
-        if not line.any():
-            return ()
-        h, w = line.shape
-        scale = cfg.fill / max(h, w)
-        nh, nw = max(1, round(h * scale)), max(1, round(w * scale))
-        oy, ox = (cfg.size - nh) // 2, (cfg.size - nw) // 2
-        hidden = np.zeros((cfg.size, cfg.size), np.float32)
-        hidden[oy : oy + nh, ox : ox + nw] = cv2.resize(
-            line.astype(np.float32) / 255.0, (nw, nh), interpolation=cv2.INTER_LINEAR
-        )
-        # The features blur each stroke over a few pixels: the cells the line reaches
-        # through that blur are unknown too.
-        spread = 2 * round(2 * (cfg.blur + cfg.grad_blur)) + 1
-        grown = cv2.dilate(hidden, np.ones((spread, spread), np.uint8))
-        cells = cfg.cells
-        keep = cv2.resize(grown, (cells, cells), interpolation=cv2.INTER_AREA) <= 0.05
-        if keep.all() or not keep.any():
-            return ()
-        feats = features(raster(picture, cfg), cfg)[keep].ravel()
-        rows = self._glyphs.matrix.reshape(-1, cells, cells, cfg.bins)[:, keep, :]
-        rows = rows.reshape(len(rows), -1)
-        norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(feats)), 1e-6)
-        scores = (rows @ feats) / np.maximum(norms, 1e-6)
-        per_class = np.maximum.reduceat(scores, self._glyphs.starts)
+        per_class = masked.scores
         classes = self._glyphs.classes
         best = float(per_class[classes.index(label)])
         margin = self.config.hidden_margin
@@ -477,13 +454,127 @@ class TemplateRecognizer:
         return tuple(
             classes[k]
             for k in order
-            if classes[k] != label
-            and classes[k].isalpha()
-            and classes[k].isupper()  # letters only: not "-", "/" or Qu's "u"
-            and per_class[k] >= best - margin
+            if classes[k] != label and _letter(classes[k]) and per_class[k] >= best - margin
         )
 
+    def masked_scores(self, tile: TileImage) -> MaskedScores | None:
+        """The glyph of a tile a removed line crossed (``tile.line``) compared with every
+        class only where the line did not run: the features of the cells the line (blurred
+        as the features blur a stroke) does not reach, as a cosine with each template's
+        same cells, best template per class. The letter is framed from its visible pieces
+        and, when the cut knows it (``tile.letter_box``), from where the board's letters
+        sit: each class takes its best of those frames (a stem hidden under the line leaves
+        the visible pieces narrower than the letter). None without a line over the glyph."""
+        if tile.line is None or tile.glyph_box is None:
+            return None
+        ys, xs = np.nonzero(tile.glyph)
+        if len(ys) == 0:
+            return None
+        seen = Box(int(xs.min()), int(ys.min()), int(xs.max()) + 1 - int(xs.min()),
+                   int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
+        best: npt.NDArray[np.float32] | None = None
+        kept = 0.0
+        for frame in _frames(seen, tile.letter_box):
+            scored = self._masked(tile, frame)
+            if scored is None:
+                continue
+            scores, share = scored
+            if best is None:
+                best, kept = scores, share
+            else:
+                best = np.maximum(best, scores)
+                kept = max(kept, share)
+        if best is None:
+            return None
+        return MaskedScores(best, kept)
+
+    def _masked(self, tile: TileImage, frame: Box) -> tuple[npt.NDArray[np.float32], float] | None:
+        """Per-class masked scores of the glyph framed by ``frame`` (see ``masked_scores``)
+        and the share of the glyph's cells the line left visible."""
+        cfg = self.config.glyph
+        assert tile.line is not None
+        h, w = tile.glyph.shape
+        x0, y0 = max(frame.x, 0), max(frame.y, 0)
+        x1, y1 = min(frame.x1, w), min(frame.y1, h)
+        if x1 <= x0 or y1 <= y0:
+            return None
+        window = (slice(y0, y1), slice(x0, x1))
+        picture = (tile.glyph if tile.alpha is None else tile.alpha)[window]
+        line = tile.line[window]
+        fh, fw = y1 - y0, x1 - x0
+        scale = cfg.fill / max(fh, fw)
+        nh, nw = max(1, round(fh * scale)), max(1, round(fw * scale))
+        oy, ox = (cfg.size - nh) // 2, (cfg.size - nw) // 2
+        interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+        raster_picture = np.zeros((cfg.size, cfg.size), np.float32)
+        raster_picture[oy : oy + nh, ox : ox + nw] = (
+            cv2.resize(picture, (nw, nh), interpolation=interp).astype(np.float32) / 255.0
+        )
+        hidden = np.zeros((cfg.size, cfg.size), np.float32)
+        hidden[oy : oy + nh, ox : ox + nw] = cv2.resize(
+            line.astype(np.float32) / 255.0, (nw, nh), interpolation=cv2.INTER_LINEAR
+        )
+        # The features blur each stroke over a few pixels: the cells the line reaches
+        # through (part of) that blur are unknown too (``masked_spread``).
+        spread = 2 * self.config.masked_spread + 1
+        grown = cv2.dilate(hidden, np.ones((spread, spread), np.uint8))
+        cells = cfg.cells
+        keep = cv2.resize(grown, (cells, cells), interpolation=cv2.INTER_AREA) <= 0.05
+        if not keep.any():
+            return None
+        # The share of the frame's cells left visible.
+        inside = np.zeros((cfg.size, cfg.size), np.float32)
+        inside[oy : oy + nh, ox : ox + nw] = 1.0
+        framed = cv2.resize(inside, (cells, cells), interpolation=cv2.INTER_AREA) > 0.5
+        share = float(np.count_nonzero(framed & keep)) / max(int(np.count_nonzero(framed)), 1)
+        feats = features(raster_picture, cfg)[keep].ravel()
+        rows = self._glyphs.matrix.reshape(-1, cells, cells, cfg.bins)[:, keep, :]
+        rows = rows.reshape(len(rows), -1)
+        norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(feats)), 1e-6)
+        scores = (rows @ feats) / np.maximum(norms, 1e-6)
+        return np.maximum.reduceat(scores, self._glyphs.starts).astype(np.float32), share
+
+    def _masked_candidates(
+        self, tile: TileImage, hyps: Sequence[Hypothesis]
+    ) -> list[Candidate] | None:
+        """Candidates of an upright one-letter tile a removed line crossed, read around
+        the line (``masked_scores``): the best letter's confidence follows its lead over
+        the next letter on the visible cells (``RecognizeConfig.masked_*``), and every
+        letter that comes within ``hidden_margin`` of it is listed (E/F when the line hides
+        where they differ). None when the tile is not such a tile (read as usual)."""
+        cfg = self.config
+        if tile.line is None or not tile.overdrawn or tile.obstructed:
+            return None
+        if any(h.turn != 0 for h in hyps) or tile.glyph_box is None:
+            return None
+        box = tile.glyph_box
+        height = tile.letter_box.h if tile.letter_box is not None else box.h
+        if box.w > cfg.masked_max_width * max(height, 1):
+            return None  # several characters ("TH", "RE-"): not one letter
+        masked = self.masked_scores(tile)
+        if masked is None:
+            return None
+        classes = self._glyphs.classes
+        letters = [k for k, c in enumerate(classes) if _letter(c)]
+        order = sorted(letters, key=lambda k: -float(masked.scores[k]))
+        s1 = float(masked.scores[order[0]])
+        out: list[Candidate] = []
+        for rank, k in enumerate(order[: cfg.max_candidates]):
+            score = float(masked.scores[k])
+            lead = score - float(masked.scores[order[1]]) if rank == 0 else score - s1
+            if rank > 0 and lead < -cfg.hidden_margin and len(out) >= 2:
+                break
+            conf = masked_confidence(lead, cfg)
+            if score < cfg.masked_min_score or masked.visible < cfg.masked_min_visible:
+                conf = min(conf, cfg.hidden_cap)
+            label = assemble_label([classes[k]])[0]
+            out.append(Candidate(label, conf, score, 0, self.name, around_line=True))
+        return out
+
     def _candidates(self, tile: TileImage, hyps: Sequence[Hypothesis]) -> list[Candidate]:
+        masked = self._masked_candidates(tile, hyps)
+        if masked is not None:
+            return masked
         cfg = self.config
         ranked = sorted(hyps, key=lambda h: -h.score)
         best = ranked[0]
@@ -555,3 +646,36 @@ def glyph_components(
     n, label_image, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
     boxes = [Box(*(int(v) for v in stats[i][:4])) for i in range(1, n)]
     return boxes, np.asarray(label_image, np.int32), (x0, y0)
+
+
+@dataclass(frozen=True)
+class MaskedScores:
+    """A glyph compared with each class outside a drawn line (``masked_scores``): the
+    best cosine per class (``glyph_classes`` order) and the share of the glyph's cells
+    left visible."""
+
+    scores: npt.NDArray[np.float32]
+    visible: float
+
+
+def _letter(char: str) -> bool:
+    """A letter class: not "-", "/" or the "u" of Qu."""
+    return char.isalpha() and char.isupper()
+
+
+def _frames(seen: Box, letters: Box | None) -> list[Box]:
+    """Where a partly hidden letter may lie: the box of its visible pieces, and with the
+    board's letter box, that box's height around the visible pieces, centred where the
+    board's letters are (as wide as the visible pieces reach from the centre, or as the
+    board's widest letter)."""
+    out = [seen]
+    if letters is None:
+        return out
+    y0, y1 = min(seen.y, letters.y), max(seen.y1, letters.y1)
+    cx = letters.cx
+    for half in (max(cx - seen.x, seen.x1 - cx), max(cx - seen.x, seen.x1 - cx, letters.w / 2)):
+        x0, x1 = round(cx - half), round(cx + half)
+        box = Box(x0, y0, max(x1 - x0, 1), y1 - y0)
+        if box not in out:
+            out.append(box)
+    return out

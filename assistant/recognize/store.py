@@ -17,9 +17,8 @@ import re
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -30,6 +29,9 @@ from assistant.errors import AssistantError, ImageError, UsageError
 from assistant.geometry import Mask
 from assistant.recognize.glyphs import GlyphConfig, features, holes, raster
 from assistant.version import __version__
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 DIGITS = "0123456789"
@@ -112,10 +114,16 @@ def _one_hot(holes: npt.NDArray[np.int8]) -> npt.NDArray[np.float32]:
 def builtin_template_dir() -> Traversable:
     """The shipped templates: ``assistant/templates`` in an installed wheel, or the
     repository's ``templates/`` next to the package in a source checkout."""
-    packaged = resources.files("assistant") / "templates"
+    package = Path(__file__).resolve().parents[1]
+    if package.is_dir():  # a package on disk: what importlib.resources would give, without
+        packaged: Traversable = package / "templates"  # importing it (~10 ms, first read)
+    else:  # zipped
+        from importlib import resources
+
+        packaged = resources.files("assistant") / "templates"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parents[2] / "templates"
+    return package.parent / "templates"
 
 
 def user_template_dir() -> Path:

@@ -47,14 +47,19 @@ BONUS: dict[str, tuple[RGB, RGB, str]] = {
     "DW": ((236, 72, 153), (255, 255, 255), "2X"),
 }
 GEM: RGB = (226, 62, 196)
-# Colours other solvers draw their paths in.
+# Colours other solvers draw their paths in: bright ones most often, and now and then a
+# dark, near-black stroke (as dark as the letters) or a gold one (as the bonus letters).
 ARROWS: tuple[RGB, ...] = (
     (235, 45, 45),
     (40, 200, 90),
     (40, 130, 245),
     (250, 140, 20),
     (170, 60, 230),
+    (20, 190, 200),
+    (250, 60, 160),
 )
+DARK_ARROWS: tuple[RGB, ...] = ((28, 28, 36), (40, 44, 70), (60, 30, 30))
+GOLD_ARROWS: tuple[RGB, ...] = ((230, 176, 40), (214, 150, 20))
 FONTS = ("roboto-black", "opensans-extrabold", "dejavu-bold", "liberation-bold")
 
 
@@ -71,8 +76,15 @@ class SpellCastConfig:
     gem_size: float = 0.075  # half the gem's width
     badge_radius: float = 0.15
     outline: float = 0.035
-    arrow_width: tuple[float, float] = (0.04, 0.09)  # of the pitch
+    arrow_width: tuple[float, float] = (0.03, 0.11)  # of the pitch
     arrow_tiles: tuple[int, int] = (3, 7)
+    arrow_alpha: tuple[int, int] = (120, 255)  # see-through to opaque
+    arrow_dark: float = 0.12  # chance of a near-black stroke
+    arrow_gold: float = 0.08  # chance of a gold one
+    arrow_outline: float = 0.2  # chance of a dark outline around the stroke
+    arrow_chevrons: float = 0.25  # chance of an arrowhead on every step, not only the last
+    arrow_ring: float = 0.3  # chance that the start is a ring, not a dot
+    arrow_head: float = 0.2  # an arrowhead is at most this long (of the pitch)
 
 
 CFG = SpellCastConfig()
@@ -98,41 +110,76 @@ def _path(ctx: Ctx, rows: int, cols: int, n: int) -> list[tuple[int, int]]:
 
 
 def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> dict[str, object]:
-    """Another solver's answer drawn over the board: a thick line from tile centre to tile
-    centre with a dot at the start and an arrowhead at the end (sometimes two words)."""
-    d = ImageDraw.Draw(img, "RGBA")
+    """Another solver's answer drawn over the board, as such overlays look: a thick stroke
+    from tile centre to tile centre (see-through or opaque, sometimes with a dark outline),
+    a dot or a ring at the start and an arrowhead at the end (or on every step); mostly
+    bright colours, now and then near-black or gold (the colours of the letters); one word
+    or two."""
     drawn = []
     for _ in range(ctx.int(1, 2)):
         path = _path(ctx, lat.rows, lat.cols, ctx.int(*CFG.arrow_tiles))
-        colour = ctx.pick(ARROWS)
-        alpha = ctx.int(190, 255)
+        roll = ctx.uniform(0.0, 1.0)
+        if roll < CFG.arrow_dark:
+            colour = ctx.pick(DARK_ARROWS)
+        elif roll < CFG.arrow_dark + CFG.arrow_gold:
+            colour = ctx.pick(GOLD_ARROWS)
+        else:
+            colour = ctx.pick(ARROWS)
+        alpha = ctx.int(*CFG.arrow_alpha)
         width = max(2, round(lat.pitch * ctx.uniform(*CFG.arrow_width)))
+        outline = ctx.chance(CFG.arrow_outline)
+        chevrons = ctx.chance(CFG.arrow_chevrons)
+        ring = ctx.chance(CFG.arrow_ring)
         pts = [lat.center(r, c) for r, c in path]
         # Lines stop short of the centres sometimes (arrows between tiles), else run through.
         short = ctx.uniform(0.0, 0.3) if ctx.chance(0.5) else 0.0
-        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-            ax, ay = x0 + (x1 - x0) * short, y0 + (y1 - y0) * short
-            bx, by = x1 - (x1 - x0) * short, y1 - (y1 - y0) * short
-            d.line((ax, ay, bx, by), fill=(*colour, alpha), width=width)
-        sx, sy = pts[0]
-        rad = width * 1.2
-        d.ellipse((sx - rad, sy - rad, sx + rad, sy + rad), fill=(*colour, alpha))
-        if len(pts) > 1:
-            (px, py), (ex, ey) = pts[-2], pts[-1]
-            ang = np.arctan2(ey - py, ex - px)
-            tip = (ex - np.cos(ang) * lat.pitch * short, ey - np.sin(ang) * lat.pitch * short)
-            size = width * 2.5
-            left = (
-                tip[0] - size * np.cos(ang - 0.5),
-                tip[1] - size * np.sin(ang - 0.5),
-            )
-            right = (
-                tip[0] - size * np.cos(ang + 0.5),
-                tip[1] - size * np.sin(ang + 0.5),
-            )
-            d.polygon([tip, left, right], fill=(*colour, alpha))
-        drawn.append({"tiles": [list(t) for t in path], "rgb": list(colour), "width": width})
+        # The stroke is drawn opaque on a layer of its own, then laid over the board with
+        # one opacity (a see-through stroke is not darker where its pieces overlap).
+        layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+        d = ImageDraw.Draw(layer)
+        strokes = [(mix(colour, (0, 0, 0), 0.6), width + 2 * max(1, width // 4))] if outline else []
+        strokes.append((colour, width))
+        for fill, w in strokes:
+            segments = []
+            for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+                a = (x0 + (x1 - x0) * short, y0 + (y1 - y0) * short)
+                b = (x1 - (x1 - x0) * short, y1 - (y1 - y0) * short)
+                segments.append((a, b))
+                d.line((*a, *b), fill=(*fill, 255), width=w, joint="curve")
+                for end in (a, b):  # round caps
+                    d.ellipse((end[0] - w / 2, end[1] - w / 2, end[0] + w / 2, end[1] + w / 2),
+                              fill=(*fill, 255))  # fmt: skip
+            sx, sy = pts[0]
+            rad = w * 1.2
+            if ring:
+                d.ellipse((sx - rad, sy - rad, sx + rad, sy + rad), outline=(*fill, 255),
+                          width=max(1, w // 2))  # fmt: skip
+            else:
+                d.ellipse((sx - rad, sy - rad, sx + rad, sy + rad), fill=(*fill, 255))
+            heads = segments if chevrons else segments[-1:]
+            for a, b in heads:
+                _arrowhead(d, a, b, min(w * 2.5, lat.pitch * CFG.arrow_head), (*fill, 255))
+        layer.putalpha(layer.getchannel("A").point([v * alpha // 255 for v in range(256)]))
+        img.paste(layer, (0, 0), layer)
+        drawn.append(
+            {"tiles": [list(t) for t in path], "rgb": list(colour), "width": width,
+             "alpha": alpha, "outline": outline}
+        )  # fmt: skip
     return {"arrows": drawn}
+
+
+def _arrowhead(
+    d: ImageDraw.ImageDraw,
+    start: tuple[float, float],
+    tip: tuple[float, float],
+    size: float,
+    fill: tuple[int, int, int, int],
+) -> None:
+    """A filled arrowhead at ``tip``, pointing away from ``start``."""
+    ang = np.arctan2(tip[1] - start[1], tip[0] - start[0])
+    left = (tip[0] - size * np.cos(ang - 0.5), tip[1] - size * np.sin(ang - 0.5))
+    right = (tip[0] - size * np.cos(ang + 0.5), tip[1] - size * np.sin(ang + 0.5))
+    d.polygon([tip, left, right], fill=fill)
 
 
 def draw_spellcast_tile(
