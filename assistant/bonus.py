@@ -17,9 +17,11 @@ Each tile face is looked at on a small copy of the board (``BonusConfig.work_cel
    (``BONUS_STYLES``); without a game, with every palette of that marker. Colour gives each
    kind a weight ``exp(-(dE / colour_sigma)^2 / 2)``.
 3. **Text.** For badges large enough in the source image, the badge's characters are cut
-   at full resolution and matched to the shipped letter templates (D, T, L, W, 2, X): the
-   label text weighs the kinds too. Text settles colours shared by two palettes (Ruzzle's
-   yellow DW and SpellCast's yellow DL) and confirms the colour otherwise.
+   at full resolution and matched by the :class:`TextReader` passed in (the reader passes
+   ``assistant.recognize.badges.BadgeText``: the shipped letter templates D, T, L, W, 2, X;
+   this stage never imports the recognizer above it): the label text weighs the kinds too.
+   Text settles colours shared by two palettes (Ruzzle's yellow DW and SpellCast's yellow
+   DL) and confirms the colour otherwise. Without a reader, colour alone names the kind.
 
 The product of the weights, normalized over the kinds, is the reading's confidence; a
 reading below ``BonusConfig.sure`` is unsure and should be shown as such, not silently
@@ -33,28 +35,40 @@ can leave it out.
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.geometry import Box, cell_side, emptiest_column, union
-from assistant.lab import bgr_to_lab8
+from assistant.colour import RGB, chroma, delta_e, rgb_lab, to_lab
+from assistant.geometry import Box, Mask, cell_side, emptiest_column, union
 from assistant.locate import LocatedBoard
 from assistant.registry import LOOKS, BonusStyle
 
-if TYPE_CHECKING:
-    from assistant.recognize.store import TemplateSet
-
-RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
 Marker = Literal["badge", "tile"]
+
+
+class TextReader(Protocol):
+    """Reads the characters written on a badge; passed in by the caller (the reader gives
+    ``assistant.recognize.badges.BadgeText``), so that this stage needs nothing above it."""
+
+    def char_groups(self, boxes: Sequence[Box], w: int, h: int) -> list[list[int]]:
+        """The indices of ``boxes`` (ink pieces of a ``w`` x ``h`` picture) grouped into
+        characters, left to right."""
+        ...
+
+    def char_scores(
+        self, masks: Sequence[Mask], alphabet: str
+    ) -> tuple[tuple[str, ...], FloatArray]:
+        """How well each character picture (0/255) matches each character of
+        ``alphabet``: the characters scored and a ``len(masks)`` x characters array."""
+        ...
 
 
 # How each game's look marks bonus squares (``Look.bonus`` of the registry), by look name.
@@ -168,24 +182,6 @@ class BoardFaces:
     face_sat: FloatArray
 
 
-# OpenCV's 8-bit Lab (L x 255/100, a + 128, b + 128) to CIELAB, as one affine map.
-_LAB_MAP = np.array([[100.0 / 255.0, 0, 0, 0], [0, 1, 0, -128.0], [0, 0, 1, -128.0]], np.float32)
-
-
-def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
-    """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
-    lab8 = np.asarray(bgr_to_lab8(bgr), np.float32)
-    return np.asarray(cv2.transform(lab8, _LAB_MAP), np.float32).reshape(lab8.shape)
-
-
-@functools.lru_cache(maxsize=256)  # palette colours, converted once (a pure function)
-def rgb_lab(rgb: RGB) -> FloatArray:
-    """CIELAB of one sRGB colour (read-only)."""
-    lab: FloatArray = to_lab(np.array([[rgb[::-1]]], np.uint8))[0, 0]
-    lab.setflags(write=False)
-    return lab
-
-
 def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> BoardFaces:
     """Measure the faces of ``located`` at ``work_cell_px`` pixels per cell (never
     upsampled).
@@ -260,10 +256,6 @@ def _face_span(
     return spans[0], spans[1]
 
 
-def chroma(lab: FloatArray) -> FloatArray:
-    return np.hypot(lab[..., 1], lab[..., 2])
-
-
 # --------------------------------------------------------------------------- badges
 
 
@@ -292,7 +284,7 @@ def find_marks(faces: BoardFaces, config: BonusConfig | None = None) -> tuple[Ma
             box = faces.boxes[r][c]
             if (
                 float(chroma(tile)) >= cfg.fill_chroma
-                and float(np.linalg.norm(tile - board_face)) >= cfg.fill_delta_e
+                and delta_e(tile, board_face) >= cfg.fill_delta_e
             ):
                 marks.append(Mark(r, c, "tile", tile, box, 1.0))
                 continue
@@ -339,15 +331,15 @@ def read_bonuses(
     game: str | None = None,
     *,
     config: BonusConfig | None = None,
-    templates: TemplateSet | None = None,
+    text: TextReader | None = None,
     faces: BoardFaces | None = None,
 ) -> BonusGrid:
     """The bonus square of every tile of ``located`` (None where there is none).
 
     ``game`` (a name from ``assistant.games``, e.g. ``GameGuess.name``, or a name players
     use such as "Scramble With Friends") picks the palette; None or "generic" tries every
-    game's. Games without bonus squares give a grid of None at once. ``templates`` (default:
-    the shipped letter templates) read the badges' text; ``faces`` are the faces already
+    game's. Games without bonus squares give a grid of None at once. ``text`` reads the
+    badges' text (without it, colour alone names them); ``faces`` are the faces already
     measured with this config (``assistant.games`` shares them).
     """
     cfg = config or BonusConfig()
@@ -363,7 +355,7 @@ def read_bonuses(
     grid: list[list[BonusReading | None]] = [list(row) for row in empty]
     source_cell = cell_side(located.corners, located.rows, located.cols)
     for mark in marks:
-        grid[mark.row][mark.col] = _name(located, faces, mark, styles, source_cell, cfg, templates)
+        grid[mark.row][mark.col] = _name(located, faces, mark, styles, source_cell, cfg, text)
     return tuple(tuple(row) for row in grid)
 
 
@@ -407,7 +399,7 @@ def _name(
     styles: tuple[BonusStyle, ...],
     source_cell: float,
     cfg: BonusConfig,
-    templates: TemplateSet | None,
+    text_reader: TextReader | None,
 ) -> BonusReading | None:
     """Name a mark: colour weights, times text weights when the text is readable."""
     weights: dict[str, float] = {}
@@ -417,7 +409,7 @@ def _name(
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
-            d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+            d = delta_e(mark.lab, rgb_lab(rgb))
             nearest = min(nearest, d)
             w = math.exp(-0.5 * (d / cfg.colour_sigma) ** 2)
             weights[kind] = max(weights.get(kind, 0.0), w)
@@ -425,7 +417,7 @@ def _name(
     if not weights or nearest > cfg.colour_max:
         return None
     if mark.marker == "tile" and any(
-        float(np.linalg.norm(mark.lab - rgb_lab(rgb))) < nearest for rgb in TRACED_TILES
+        delta_e(mark.lab, rgb_lab(rgb)) < nearest for rgb in TRACED_TILES
     ):
         return None  # a tile lit up by a traced word, not a bonus square
     text = ""
@@ -439,8 +431,8 @@ def _name(
             or max(weights.values()) < cfg.text_check * sum(weights.values())
         )
         readable = cfg.text_min_px <= 0.45 * mark.box.h / faces.cell * source_cell
-        if readable and (doubt or cfg.text == "always"):
-            text, text_weights = _read_text(located, mark, box, texts, cfg, templates)
+        if text_reader is not None and readable and (doubt or cfg.text == "always"):
+            text, text_weights = _read_text(located, mark, box, texts, cfg, text_reader)
             if text_weights:
                 text_kind = max(text_weights, key=lambda k: text_weights[k])
             for kind in weights:
@@ -492,13 +484,10 @@ def _read_text(
     box: Box,
     texts: Mapping[str, str],
     cfg: BonusConfig,
-    templates: TemplateSet | None,
+    reader: TextReader,
 ) -> tuple[str, dict[str, float]]:
     """Read a badge's characters at full resolution and weigh each kind by how well its
     text matches: ``exp((score - best) / temperature)``. Empty weights when unreadable."""
-    from assistant.recognize.glyphs import char_groups, features, holes, raster
-    from assistant.recognize.store import load_templates
-
     p = located.cell_px
     x0, y0 = mark.col * p + box.x, mark.row * p + box.y
     crop = to_lab(np.ascontiguousarray(located.board[y0 : y0 + box.h, x0 : x0 + box.w]))
@@ -520,18 +509,14 @@ def _read_text(
     boxes = [Box(*(int(v) for v in stats[i, :4])) for i in keep]
     masks = [
         np.isin(labels, [keep[i] for i in group]).astype(np.uint8) * 255
-        for group in char_groups(boxes, 0, w, h)
+        for group in reader.char_groups(boxes, w, h)
     ]
     if len(masks) == 1:
         masks = _split_pair(masks[0], cfg)
     if len(masks) != 2:
         return "", {}
-    # The shipped set is loaded once per process; later calls cost ~0.1 ms.
-    reader = (templates or load_templates()).subset("DTLW2X")
-    feats = np.stack([features(raster(m)).ravel() for m in masks])
-    hole_counts = np.array([holes(m) for m in masks], np.int8)
-    scores = reader.class_scores(feats, hole_counts, 0.15)
-    index = {ch: i for i, ch in enumerate(reader.classes)}
+    classes, scores = reader.char_scores(masks, "DTLW2X")
+    index = {ch: i for i, ch in enumerate(classes)}
     kinds: dict[str, float] = {}
     for label, kind in texts.items():
         if len(label) == 2 and all(ch in index for ch in label):
@@ -540,7 +525,7 @@ def _read_text(
     if not kinds:
         return "", {}
     best = max(kinds.values())
-    read = "".join(reader.classes[int(np.argmax(scores[k]))] for k in range(2))
+    read = "".join(classes[int(np.argmax(scores[k]))] for k in range(2))
     return read, {
         k: max(cfg.text_floor, math.exp((v - best) / cfg.text_temperature))
         for k, v in kinds.items()

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import bgr_to_lab8, lab8_distance, lab8_to_bgr
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -38,7 +39,6 @@ from assistant.geometry import (
     union,
 )
 from assistant.imageio import Image
-from assistant.lab import bgr_to_lab8, lab8_to_bgr
 from assistant.locate import LocatedBoard
 from assistant.values import (
     ValueConfig,
@@ -220,7 +220,7 @@ class TileImage:
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
     """Cut every tile of ``located`` (row by row) and separate glyph, value and the rest."""
     cfg = config or CutConfig()
-    lab = _lab(located.board)
+    lab = bgr_to_lab8(located.board)
     p = located.cell_px
     ring = _ring(p, p, cfg)
     tiles = []
@@ -388,16 +388,16 @@ def cut_tile(
     pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``)."""
     cfg = config or CutConfig()
     if lab is None:
-        lab = _lab(crop)
+        lab = bgr_to_lab8(crop)
     h, w = crop.shape[:2]
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
     face = _face_colour(
         lab[sparse].reshape(-1, 3), lab[ring if ring is not None else _ring(h, w, cfg)]
     )
-    dist = _distance(lab, face)
+    dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
-    face_bgr = _bgr(face)
+    face_bgr = lab8_to_bgr(face)
     empty = np.zeros((h, w), np.uint8)
 
     def blank_tile(polarity: Polarity = Polarity.DARK_ON_LIGHT) -> TileImage:
@@ -636,15 +636,6 @@ def _ring(h: int, w: int, cfg: CutConfig) -> tuple[npt.NDArray[np.intp], npt.NDA
     return np.array(ys, np.intp), np.array(xs, np.intp)
 
 
-def _distance(lab: Image, colour: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
-    """Per-pixel Euclidean distance of an 8-bit Lab picture from one colour."""
-    ref = np.zeros(4)  # an OpenCV scalar: one value per channel
-    ref[:3] = np.clip(np.round(colour), 0, 255)
-    diff = cv2.absdiff(lab, ref)
-    lum, a, b = (np.asarray(ch, np.float32) for ch in cv2.split(diff))
-    return np.asarray(cv2.magnitude(cv2.magnitude(lum, a), b), np.float32)
-
-
 def _alpha(
     dist: npt.NDArray[np.float32], glyph: Mask, band: Box, contrast: float, cfg: CutConfig
 ) -> Mask:
@@ -663,16 +654,6 @@ def _alpha(
     alpha = np.zeros((h, w), np.uint8)
     alpha[y0:y1, x0:x1] = np.where(near > 0, ramp, 0)
     return alpha
-
-
-def _lab(bgr: Image) -> Image:
-    """8-bit CIELAB: distances in it follow what the eye sees as different (YCrCb is five
-    times faster to convert but left one more dice letter unsure on fixtures/real)."""
-    return bgr_to_lab8(bgr)
-
-
-def _bgr(lab_colour: npt.NDArray[np.float64]) -> tuple[int, int, int]:
-    return lab8_to_bgr(lab_colour)
 
 
 def select_components(labels: Labels, n: int, ids: Iterable[int]) -> Mask:

@@ -57,13 +57,12 @@ from assistant.bonus import (
     BonusConfig,
     BonusGrid,
     Mark,
+    TextReader,
     board_faces,
-    chroma,
     find_marks,
     read_bonuses,
-    rgb_lab,
-    to_lab,
 )
+from assistant.colour import chroma, delta_e, rgb_lab, to_lab
 from assistant.geometry import CORNERS, Corner
 from assistant.locate import Image, LocatedBoard
 from assistant.registry import LOOKS, Look, look_records
@@ -316,10 +315,11 @@ def read_game_and_bonuses(
     *,
     game: str | None = None,
     config: GamesConfig | None = None,
+    text: TextReader | None = None,
 ) -> tuple[GameGuess, BonusGrid]:
     """``detect_game`` and ``read_bonuses`` in one go, measuring the faces once. A ``game``
     chosen by the user (``--game``) is taken as given (confidence 1) and only picks the
-    bonus palette."""
+    bonus palette; ``text`` reads the badges' labels (see ``read_bonuses``)."""
     cfg = config or GamesConfig()
     faces = board_faces(located, cfg.bonus)
     if game is None:
@@ -327,7 +327,7 @@ def read_game_and_bonuses(
     else:
         guess = GameGuess(game, 1.0, (CHOSEN,))
     palette = guess.name if guess.known else None
-    bonuses = read_bonuses(located, palette, config=cfg.bonus, faces=faces)
+    bonuses = read_bonuses(located, palette, config=cfg.bonus, text=text, faces=faces)
     return guess, bonuses
 
 
@@ -492,13 +492,13 @@ def _nearest_bonus(mark: Mark) -> str:
         if style.marker != mark.marker:
             continue
         for kind, rgb in style.palette.items():
-            d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+            d = delta_e(mark.lab, rgb_lab(rgb))
             if d < best:
                 best, name = d, f"{game}:{kind}"
     if mark.marker == "tile":
         for profile in LOOKS:
             for rgb in profile.states:
-                d = float(np.linalg.norm(mark.lab - rgb_lab(rgb)))
+                d = delta_e(mark.lab, rgb_lab(rgb))
                 if d < best:
                     best, name = d, f"{profile.name}:state"
     return name

@@ -42,10 +42,10 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import bgr_to_lab8
 from assistant.errors import BoardNotFoundError, UnsureShapeError
 from assistant.geometry import Point, Quad
 from assistant.imageio import Image as Image
-from assistant.lab import bgr_to_lab8
 
 FloatArray = npt.NDArray[np.float64]
 

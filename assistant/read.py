@@ -405,6 +405,7 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_boards
     from assistant.recognize import recognize_tiles
+    from assistant.recognize.badges import BadgeText
 
     t0 = start if start is not None else time.perf_counter()
     timings: dict[str, float] = {}
@@ -424,7 +425,10 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         check_size(image, located)
     lap("locate")
     games = cfg.games_config()
-    guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
+    text = BadgeText()  # reads the bonus badges' labels (the look stage cannot import it)
+    guess, bonuses = read_game_and_bonuses(
+        image, located, game=options.game, config=games, text=text
+    )
     lap("game")
     tiles = cut_tiles(located, cfg.cut)
     lap("cut")
@@ -440,13 +444,17 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         chosen, readings = pick_copy(each, threshold=threshold)
         if chosen is not located:
             located = chosen
-            guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
+            guess, bonuses = read_game_and_bonuses(
+                image, located, game=options.game, config=games, text=text
+            )
             tiles = cut_tiles(located, cfg.cut)
     lap("recognize")
     copies = find_copies(located, readings, threshold=threshold)
     if copies is not None:  # one board shown twice: read it once, from both copies
         located, readings = copies.located, copies.readings
-        guess, bonuses = read_game_and_bonuses(image, located, game=options.game, config=games)
+        guess, bonuses = read_game_and_bonuses(
+            image, located, game=options.game, config=games, text=text
+        )
         tiles = cut_tiles(located, cfg.cut)
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]

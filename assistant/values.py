@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import delta_e
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -245,7 +246,7 @@ def _zone_value(
     if ink_colour is not None:
         core = (mask > 0) & (zone[window] > cfg.high * peak)
         colour = np.asarray(lab[window][core].mean(axis=0), np.float64)
-        distance = float(np.linalg.norm(colour - ink_colour)) / contrast
+        distance = delta_e(colour, ink_colour) / contrast
     return ValueOption(
         corner=corner,
         digits=tuple(digit_boxes),

@@ -110,3 +110,22 @@ def test_nothing_imports_a_floor_above_its_own(module: str) -> None:
         if _floor(m) in ("front-end", "root") or (_floor(m) == "seam" and mine < 1)
     }
     assert above == set(), f"{module} imports {sorted(above)}, a floor above its own"
+
+
+# Inside the stages, the vision stages that measure pixels and hand tiles up sit below the
+# recognizer (STYLE.md: load/capture, locate, cut, then recognize; the look -- game and bonus
+# squares -- measures pixels too): they never import it, nor the reader that drives them all.
+# What they need of it is passed in (``bonus.TextReader``, given by ``read``).
+VISION_BELOW_RECOGNIZER = {
+    "geometry", "colour", "imageio", "capture", "locate", "cut", "values", "bonus", "games",
+}  # fmt: skip
+RECOGNIZER_AND_ABOVE = {"recognize", "copies", "read"}
+
+
+@pytest.mark.parametrize("module", sorted(VISION_BELOW_RECOGNIZER))
+def test_vision_stages_do_not_reach_up_into_the_recognizer(module: str) -> None:
+    assert module in MODULES, f"{module} is gone: update VISION_BELOW_RECOGNIZER"
+    above = {
+        m for m in _imports(MODULES[module], types=True) if m.split(".")[0] in RECOGNIZER_AND_ABOVE
+    }
+    assert above == set(), f"{module} imports {sorted(above)}: pass what it needs in instead"

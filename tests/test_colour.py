@@ -1,4 +1,5 @@
-"""assistant.lab: OpenCV's 8-bit CIELAB without OpenCV's first-call table set-up."""
+"""assistant.colour: OpenCV's 8-bit CIELAB without OpenCV's first-call table set-up, CIELAB
+proper for palettes, and the colour distances every vision stage uses."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.lab import bgr_to_lab8, lab8_to_bgr
+from assistant.colour import (
+    bgr_to_lab8,
+    chroma,
+    delta_e,
+    lab8_distance,
+    lab8_to_bgr,
+    rgb_lab,
+    to_lab,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOT = ROOT / "fixtures" / "real" / "wordament" / "blackmonk13_mobile_2_letter_or.jpg"
@@ -35,6 +44,29 @@ def test_inverse_matches_opencv() -> None:
         pixel = lab.astype(np.uint8).reshape(1, 1, 3)
         theirs = tuple(int(v) for v in cv2.cvtColor(pixel, cv2.COLOR_LAB2BGR)[0, 0])
         assert max(abs(a - b) for a, b in zip(lab8_to_bgr(lab), theirs, strict=True)) <= 1
+
+
+def test_cielab_proper_matches_opencv_float_conversion() -> None:
+    rng = np.random.default_rng(9)
+    image = rng.integers(0, 256, (32, 32, 3), dtype=np.uint8)
+    theirs = cv2.cvtColor(image.astype(np.float32) / 255, cv2.COLOR_BGR2Lab)
+    assert np.abs(to_lab(image) - theirs).max() < 1.0  # 8-bit rounding: under one dE
+    white, red = rgb_lab((255, 255, 255)), rgb_lab((255, 0, 0))
+    assert abs(float(white[0]) - 100) < 0.5 and float(chroma(white)) < 1.0
+    assert float(chroma(red)) > 100  # sRGB red: a* ~80, b* ~67
+    assert delta_e(white, red) == pytest.approx(float(np.sqrt(((white - red) ** 2).sum())))
+    with pytest.raises(ValueError):
+        white[0] = 0  # palette colours are shared: read-only
+
+
+def test_lab8_distance_is_the_euclidean_distance_per_pixel() -> None:
+    rng = np.random.default_rng(10)
+    lab8 = rng.integers(0, 256, (16, 24, 3), dtype=np.uint8)
+    colour = np.array([120.4, 130.6, 99.5])
+    want = np.linalg.norm(lab8.astype(np.float64) - np.round(colour), axis=2)
+    got = lab8_distance(lab8, colour)
+    assert got.dtype == np.float32 and got.shape == (16, 24)
+    assert np.abs(got - want).max() < 1e-3
 
 
 def test_a_read_never_asks_opencv_for_lab(monkeypatch: pytest.MonkeyPatch) -> None:

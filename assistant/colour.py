@@ -1,5 +1,12 @@
-"""8-bit CIELAB as OpenCV's ``COLOR_BGR2LAB`` gives it, without OpenCV's set-up cost.
+"""Colour, in one place: CIELAB conversions and colour distances for every vision stage.
 
+Two scales of CIELAB are used: OpenCV's 8-bit one (``bgr_to_lab8``: L 0..255, a and b
+offset by 128; ``cut`` and ``locate`` measure ink in it) and CIELAB proper (``to_lab``:
+L 0..100, dE in the units colour tables use; ``bonus`` and ``games`` compare with palettes
+in it). ``lab8_distance`` is the distance of every pixel from one colour, ``delta_e`` that
+of two colours, ``chroma`` how saturated a colour is.
+
+8-bit CIELAB as OpenCV's ``COLOR_BGR2LAB`` gives it, without OpenCV's set-up cost.
 OpenCV builds large interpolation tables (in software floating point) the first time any
 process converts to or from Lab: ~60-250 ms, paid by every one-shot ``solve shot.png`` and
 by the first read of every batch worker, against ~1 ms for the conversion itself. The same
@@ -11,9 +18,14 @@ table interpolation by at most one unit on ~15% of pixels (OpenCV's own rounding
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 import numpy.typing as npt
+
+RGB = tuple[int, int, int]
+FloatArray = npt.NDArray[np.float32]
 
 # sRGB (D65) to XYZ, as OpenCV's colour conversions use it.
 _RGB_TO_XYZ = np.array(
@@ -57,3 +69,40 @@ def lab8_to_bgr(lab8: npt.ArrayLike) -> tuple[int, int, int]:
     srgb = np.where(rgb <= 0.0031308, 12.92 * rgb, 1.055 * rgb ** (1 / 2.4) - 0.055)
     r, g, b8 = (round(float(v) * 255) for v in np.clip(srgb, 0, 1))
     return b8, g, r
+
+
+# OpenCV's 8-bit Lab (L x 255/100, a + 128, b + 128) to CIELAB, as one affine map.
+_LAB_MAP = np.array([[100.0 / 255.0, 0, 0, 0], [0, 1, 0, -128.0], [0, 0, 1, -128.0]], np.float32)
+
+
+def to_lab(bgr: npt.NDArray[np.uint8]) -> FloatArray:
+    """CIELAB (L 0..100, a/b about -128..127) of a BGR uint8 image or colour array."""
+    lab8 = np.asarray(bgr_to_lab8(bgr), np.float32)
+    return np.asarray(cv2.transform(lab8, _LAB_MAP), np.float32).reshape(lab8.shape)
+
+
+@functools.lru_cache(maxsize=256)  # palette colours, converted once (a pure function)
+def rgb_lab(rgb: RGB) -> FloatArray:
+    """CIELAB of one sRGB colour (read-only)."""
+    lab: FloatArray = to_lab(np.array([[rgb[::-1]]], np.uint8))[0, 0]
+    lab.setflags(write=False)
+    return lab
+
+
+def chroma(lab: FloatArray) -> FloatArray:
+    """How saturated CIELAB colours are: the length of (a, b)."""
+    return np.hypot(lab[..., 1], lab[..., 2])
+
+
+def delta_e(a: npt.ArrayLike, b: npt.ArrayLike) -> float:
+    """The distance of two colours of one Lab scale (CIE76 dE on ``to_lab``'s scale)."""
+    return float(np.linalg.norm(np.asarray(a) - np.asarray(b)))  # in the colours' own dtype
+
+
+def lab8_distance(lab8: npt.NDArray[np.uint8], colour: npt.ArrayLike) -> npt.NDArray[np.float32]:
+    """Per-pixel Euclidean distance of an 8-bit Lab picture from one colour (8-bit Lab)."""
+    ref = np.zeros(4)  # an OpenCV scalar: one value per channel
+    ref[:3] = np.clip(np.round(np.asarray(colour, np.float64)), 0, 255)
+    diff = cv2.absdiff(lab8, ref)
+    lum, a, b = (np.asarray(ch, np.float32) for ch in cv2.split(diff))
+    return np.asarray(cv2.magnitude(cv2.magnitude(lum, a), b), np.float32)
