@@ -65,7 +65,7 @@ from assistant.bonus import (
 from assistant.colour import chroma, delta_e, rgb_lab, to_lab
 from assistant.geometry import CORNERS, Corner
 from assistant.locate import Image, LocatedBoard
-from assistant.registry import LOOKS, Look, QRule, find_game, look_records
+from assistant.registry import LOOKS, Look, look_records
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
@@ -90,16 +90,6 @@ def _title(look: str) -> str:
     records = look_records(look)
     record = records[0] if records else None
     return record.title.split(" (")[0].split(" / ")[0] if record is not None else look
-
-
-def q_rule(game: str | None) -> QRule:
-    """What a printed ``Q`` means in ``game`` (a registry name or alias, or a look): "q" (a
-    plain Q: SpellCast) or "qu" (the Qu tile: Boggle dice and the apps that copy them; also
-    an unknown game)."""
-    record = find_game(game) if game else None
-    if record is None and game:
-        record = next(iter(look_records(game)), None)
-    return record.q_rule if record is not None else "qu"
 
 
 @dataclass(frozen=True)

@@ -270,7 +270,7 @@ def reading_from_tiles(
     """Assemble per-tile readings into a BoardReading, marking letters, point values and
     bonus squares under ``threshold`` as unsure and applying the user's fixes (certain by
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
-    from assistant.games import q_rule
+    from assistant.registry import q_rule
 
     if bonus_sure is None:
         from assistant.bonus import BonusConfig

@@ -416,6 +416,16 @@ def look_records(look: str) -> tuple[Game, ...]:
     return tuple(g for g in RECORDS if g.look is not None and g.look.name == look)
 
 
+def q_rule(game: str | None) -> QRule:
+    """What a printed ``Q`` means in ``game`` (a registry name or alias, or a look): "q" (a
+    plain Q: SpellCast) or "qu" (the Qu tile: Boggle dice and the apps that copy them; also
+    an unknown game)."""
+    record = find_game(game) if game else None
+    if record is None and game:
+        record = next(iter(look_records(game)), None)
+    return record.q_rule if record is not None else "qu"
+
+
 def game_for_board(game: Game, rows: int, cols: int) -> Game:
     """The record of ``game``'s look that deals a ``rows`` x ``cols`` board (a 5x5 Boggle
     board is Big Boggle), else ``game`` itself."""

@@ -9,9 +9,9 @@ from functools import cache
 import pytest
 
 from assistant.board import TileKind
-from assistant.games import q_rule
 from assistant.imageio import decode_image
 from assistant.read import ReadOptions, q_label, read_array, tile_from_label
+from assistant.registry import q_rule
 from assistant.scoring import get_game
 
 # spellcast-discord seed 3002 of the generator deals a plain Q at r5c5 (0-based 4, 4).
