@@ -162,6 +162,12 @@ class LocateConfig:
     # A board whose pitch is under this many source pixels is refused as too small (the
     # message says to zoom in or crop) rather than read from a few pixels per letter.
     min_pitch_src_px: float = 9.0
+    # What the "no letter grid found" message on a big image names as too small to find:
+    # the 11 real cropped Wordament and Word Hunt grids (fixtures/real) pasted on a
+    # 2560x1440 canvas with tiles of 10, 12, 14, 16 and 20 px were found 6/11, 8/11, 11/11,
+    # 11/11 and 11/11 times (none with a confident wrong tile): under about 14 px a board
+    # may not be found.
+    findable_pitch_px: float = 14.0
 
     # -- lattice -----------------------------------------------------------------------------
     # Neighbouring tiles' sides differ at most this much (probed 1.2..1.45).
@@ -352,7 +358,7 @@ def locate_boards(
     if h * w >= cfg.retry_pixels:  # a desktop: the board may be there, but tiny
         raise BoardNotFoundError(
             f"no letter grid found in the {w}x{h} image (a board whose tiles are under "
-            f"about {cfg.min_pitch_src_px:.0f} pixels is too small to find)",
+            f"about {cfg.findable_pitch_px:.0f} pixels may be too small to find)",
             hint=f"zoom in on the board, or {_not_found_hint(size)}",
         )
     raise BoardNotFoundError("no letter grid found in the image", hint=_not_found_hint(size))

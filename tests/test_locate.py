@@ -694,3 +694,25 @@ def test_stacked_medians_and_percentiles_equal_numpys() -> None:
         low, high = _count_percentiles(counts, (0.03, 0.97))
         for k, s in enumerate(samples):
             assert (low[k], high[k]) == tuple(np.percentile(s, [3, 97]))
+
+
+def _grid_on_desktop(file: str, tile_px: int) -> Image:
+    """A real cropped grid shrunk to ``tile_px`` pixels a tile on a dark 2560x1440 canvas."""
+    grid = load_image(REAL / file)
+    h, w = grid.shape[:2]
+    scale = tile_px * LABELS[file]["cols"] / w
+    small = cv2.resize(grid, (round(w * scale), round(h * scale)), interpolation=cv2.INTER_AREA)
+    canvas = np.full((1440, 2560, 3), 40, np.uint8)
+    canvas[600 : 600 + small.shape[0], 1200 : 1200 + small.shape[1]] = small
+    return canvas
+
+
+def test_a_14_px_board_on_a_desktop_is_found_and_a_tinier_one_is_named_too_small() -> None:
+    file = "wordament/blackmonk13_grid_regular_grid.jpg"
+    board = locate_board(_grid_on_desktop(file, 14))
+    assert (board.rows, board.cols) == (4, 4)
+    with pytest.raises(BoardNotFoundError) as info:
+        locate_board(_grid_on_desktop(file, 5))
+    err = info.value
+    assert "under about 14 pixels may be too small to find" in err.message
+    assert err.hint is not None and "zoom in on the board" in err.hint
