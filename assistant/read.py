@@ -240,7 +240,7 @@ def _scored_extras(game: str | None) -> tuple[bool, bool]:
     """Whether ``game`` scores with tile values, and with bonus squares."""
     if game is None:
         return False, False
-    from assistant.scoring import get_game
+    from assistant.registry import get_game
 
     rules = get_game(game)
     return (not rules.by_length), (rules.letter_bonuses or rules.word_bonuses)

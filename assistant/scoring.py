@@ -3,8 +3,8 @@
 Word length always counts letters, so a Qu tile counts as two. Tile point values printed on
 a board (``Tile.value``, as in ``E:2``) replace the table's letter values for that tile; a
 multi-letter tile's value counts once, and without a printed value it is the sum of its
-letters' values. ``Game``, ``GAMES``, ``ALIASES`` and ``get_game`` are the registry's,
-re-exported here for the solver and older callers.
+letters' values. What a game is (``Game``, ``get_game``) lives in ``assistant.registry``
+only.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from assistant.board import Board, TileKind
-from assistant.registry import ALIASES, GAMES, Game, get_game
+from assistant.registry import Game, get_game
 
-__all__ = ["ALIASES", "GAMES", "Game", "get_game", "score_path", "spellings"]
+__all__ = ["score_path", "spellings"]
 
 
 # -- a word along a path ----------------------------------------------------------------

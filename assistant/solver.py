@@ -39,7 +39,7 @@ from typing import Any
 
 from assistant.board import Board, Tile, TileKind, parse_board
 from assistant.dictionary import MASK_SLOT, QU_SLOT, Dictionary, default_dictionary
-from assistant.scoring import Game, get_game
+from assistant.registry import Game, get_game
 
 TilePath = tuple[tuple[int, int], ...]  # (row, col) of each tile, first to last
 

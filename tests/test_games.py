@@ -28,7 +28,7 @@ from assistant.geometry import CORNERS, Corner
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
 from assistant.read import ReadOptions, read_array
-from assistant.scoring import get_game
+from assistant.registry import get_game
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXPECTED: dict[str, str] = {}

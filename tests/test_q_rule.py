@@ -11,8 +11,7 @@ import pytest
 from assistant.board import TileKind
 from assistant.imageio import decode_image
 from assistant.read import ReadOptions, q_label, read_array, tile_from_label
-from assistant.registry import q_rule
-from assistant.scoring import get_game
+from assistant.registry import get_game, q_rule
 
 # spellcast-discord seed 3002 of the generator deals a plain Q at r5c5 (0-based 4, 4).
 SEED, Q_AT = 3002, (4, 4)

@@ -6,7 +6,8 @@ import pytest
 
 from assistant.board import parse_board
 from assistant.errors import ExitCode, UnknownGameError
-from assistant.scoring import ALIASES, GAMES, Game, get_game, score_path, spellings
+from assistant.registry import ALIASES, GAMES, Game, get_game
+from assistant.scoring import score_path, spellings
 
 
 def row_path(n: int) -> list[tuple[int, int]]:

@@ -25,7 +25,7 @@ from assistant.dictionary import (
     load_dictionary,
 )
 from assistant.errors import BoardShapeError, BoardTextError, UnknownGameError
-from assistant.scoring import GAMES, get_game
+from assistant.registry import GAMES, get_game
 from assistant.solver import Solution, WordPath, solve
 
 Cell = tuple[int, int]
