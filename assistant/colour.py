@@ -99,6 +99,16 @@ def delta_e(a: npt.ArrayLike, b: npt.ArrayLike) -> float:
     return float(np.linalg.norm(np.asarray(a) - np.asarray(b)))  # in the colours' own dtype
 
 
+def pixel_distances(
+    pixels: npt.NDArray[np.float32], colour: npt.ArrayLike
+) -> npt.NDArray[np.float32]:
+    """Each colour of a list of Lab ``pixels`` (N x 3, float32): its distance from ``colour``
+    (the same scale), computed in float32."""
+    return np.asarray(
+        np.linalg.norm(pixels - np.asarray(colour).astype(np.float32), axis=1), np.float32
+    )
+
+
 def lab8_distance(lab8: npt.NDArray[np.uint8], colour: npt.ArrayLike) -> npt.NDArray[np.float32]:
     """Per-pixel Euclidean distance of an 8-bit Lab picture from one colour (8-bit Lab)."""
     ref = np.zeros(4)  # an OpenCV scalar: one value per channel

@@ -27,7 +27,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.colour import bgr_to_lab8, lab8_distance, lab8_to_bgr
+from assistant.colour import bgr_to_lab8, delta_e, lab8_distance, lab8_to_bgr, pixel_distances
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -315,7 +315,7 @@ def _empty_under_line(
     if not colours:
         return False
     for colour in colours:
-        if float(np.linalg.norm(colour - ink)) <= cfg.ink_off_line * _apart(colour, face):
+        if delta_e(colour, ink) <= cfg.ink_off_line * _apart(colour, face):
             return False
     window = (slice(letters.y, letters.y1), slice(letters.x, letters.x1))
     inside = covered[window] > 0
@@ -830,7 +830,7 @@ def _line_pixels(
                 to_lines = np.minimum(to_lines, _segment_distance(pixels, other, colour))
         # Pixels past the ink colour are as near a line-ink mix as the face-ink one: a tie
         # is ink. Barely off the face (JPEG noise, the face's shading) is not line.
-        off_face = np.linalg.norm(pixels - face_w.astype(np.float32), axis=1)
+        off_face = pixel_distances(pixels, face_w)
         flags = (to_lines + cfg.line_tie < to_face_ink) & (
             off_face > cfg.line_face * min(_apart(c, face_w) for c in lines_w)
         )
@@ -857,7 +857,7 @@ def _line_colours(
         if reach <= 1.0:
             break
         colours.append(colour)
-        far = np.linalg.norm(rest - colour.astype(np.float32), axis=1) > cfg.line_colour * reach
+        far = pixel_distances(rest, colour) > cfg.line_colour * reach
         if far.all():
             break
         rest = rest[far]
@@ -869,7 +869,7 @@ def _mode(pixels: npt.NDArray[np.float32]) -> npt.NDArray[np.float64]:
     the half nearest to it (the per-channel median of two colours is neither)."""
     colour = np.median(pixels.astype(np.float64), axis=0)
     for _ in range(2):
-        d = np.linalg.norm(pixels - colour.astype(np.float32), axis=1)
+        d = pixel_distances(pixels, colour)
         near = pixels[d <= np.median(d)]
         colour = np.median(near.astype(np.float64), axis=0)
     return np.asarray(colour, np.float64)
@@ -888,15 +888,15 @@ def _ink_beside(
     far = np.ones(len(pixels), bool)
     for line in lines:
         reach = _apart(line, face)
-        far &= np.linalg.norm(pixels - line.astype(np.float32), axis=1) > cfg.ink_off_line * reach
-        far &= np.linalg.norm(pixels - face.astype(np.float32), axis=1) > cfg.ink_apart * reach
+        far &= pixel_distances(pixels, line) > cfg.ink_off_line * reach
+        far &= pixel_distances(pixels, face) > cfg.ink_apart * reach
     if int(np.count_nonzero(far)) < cfg.line_min_px:
         return None
     return np.asarray(np.median(pixels[far].astype(np.float64), axis=0), np.float64)
 
 
 def _apart(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:
-    return max(float(np.linalg.norm(a - b)), 1.0)
+    return max(delta_e(a, b), 1.0)
 
 
 def _segment_distance(
@@ -907,7 +907,7 @@ def _segment_distance(
     axis = b32 - a32
     length = float(axis @ axis)
     if length <= 0:
-        return np.asarray(np.linalg.norm(pixels - a32, axis=1), np.float32)
+        return pixel_distances(pixels, a32)
     t = np.clip((pixels - a32) @ axis / length, 0.0, 1.0)
     return np.asarray(np.linalg.norm(pixels - (a32 + t[:, None] * axis), axis=1), np.float32)
 

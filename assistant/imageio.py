@@ -219,8 +219,7 @@ def _fast_header(data: bytes) -> _Header | None:
         if len(data) < 24 or data[12:16] != b"IHDR":
             return None
         width, height = struct.unpack(">II", data[16:24])
-        raw = _png_exif(data)
-        return _Header("PNG", width, height, 1 if raw is None else _exif_orientation(raw))
+        return _Header("PNG", width, height, _png_orientation(data))
     if fmt != "JPEG":
         return None
     orientation, exif_seen = 1, False
@@ -340,15 +339,10 @@ def _check_size(width: int, height: int, name: str) -> None:
 def _orientation(img: PILImage.Image, fmt: str, data: bytes) -> int:
     """The EXIF orientation tag (1 when absent or invalid), read without decoding pixels."""
     if fmt == "PNG":
-        # Pillow's PngImageFile.getexif() decodes the whole image to look for an eXIf chunk
-        # after the pixel data; walk the chunk list ourselves instead.
-        raw = _png_exif(data)
-        return 1 if raw is None else _exif_orientation(raw)
+        return _png_orientation(data)
     if fmt in ("BMP", "PPM", "GIF", "HEIF"):
         return 1  # no EXIF orientation (HEIF: pillow-heif already turned the pixels)
-    else:
-        exif = img.getexif()
-    value = exif.get(_EXIF_ORIENTATION, 1)
+    value = img.getexif().get(_EXIF_ORIENTATION, 1)
     return value if isinstance(value, int) and 1 <= value <= 8 else 1
 
 
@@ -369,8 +363,12 @@ def _png_chunks(data: bytes) -> tuple[bool, bytes | None]:
     return False, exif
 
 
-def _png_exif(data: bytes) -> bytes | None:
-    return _png_chunks(data)[1]
+def _png_orientation(data: bytes) -> int:
+    """A PNG's EXIF orientation from its eXIf chunk (1 without one). Pillow's
+    ``PngImageFile.getexif()`` decodes the whole image to look for the chunk after the
+    pixel data; the chunk list is walked instead."""
+    raw = _png_chunks(data)[1]
+    return 1 if raw is None else _exif_orientation(raw)
 
 
 def _jpeg_complete(data: bytes) -> bool:

@@ -37,7 +37,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cut import cut_tiles, face_tilt
+from assistant.cut import TileImage, cut_tiles, face_tilt
 from assistant.geometry import Quad
 from assistant.locate import LocatedBoard
 from assistant.recognize import calibrated
@@ -148,20 +148,28 @@ def collect_values(
     """Like ``collect`` for the point-value digits (digit classes only)."""
     pos: list[tuple[float, float]] = []
     neg: list[tuple[float, float]] = []
+    for _, scores, want in _value_reads(recognizer, boards):
+        for row, digit in zip(scores, want, strict=True):
+            i = DIGITS.index(digit)
+            others = np.sort(np.delete(row, i))[::-1]
+            pos.append((float(row[i]), float(row[i] - others[0])))
+            neg.append((float(others[0]), float(others[0] - others[1])))
+    return np.array(pos), np.array(neg)
+
+
+def _value_reads(
+    recognizer: TemplateRecognizer, boards: Sequence[FixtureBoard]
+) -> Iterator[tuple[TileImage, npt.NDArray[np.float32], str]]:
+    """(tile, its digits' class scores, the labelled value) for every tile of the boards
+    with labelled values whose value was cut into as many digits as the label has."""
     for board in boards:
         if board.values is None:
             continue
         tiles = cut_tiles(board.located)
         for tile, scores in zip(tiles, recognizer.value_scores(tiles), strict=True):
             want = str(board.values[tile.row][tile.col])
-            if scores.shape[0] != len(want):
-                continue
-            for row, digit in zip(scores, want, strict=True):
-                i = DIGITS.index(digit)
-                others = np.sort(np.delete(row, i))[::-1]
-                pos.append((float(row[i]), float(row[i] - others[0])))
-                neg.append((float(others[0]), float(others[0] - others[1])))
-    return np.array(pos), np.array(neg)
+            if scores.shape[0] == len(want):
+                yield tile, scores, want
 
 
 def _pair(
@@ -214,19 +222,14 @@ def value_stress_by_size(
     highest calibrated confidence of a digit read with its true class withheld)."""
     cfg = recognizer.config
     found: list[tuple[float, float]] = []
-    for board in boards:
-        if board.values is None:
+    for tile, scores, want in _value_reads(recognizer, boards):
+        if not tile.value_boxes:
             continue
-        tiles = cut_tiles(board.located)
-        for tile, scores in zip(tiles, recognizer.value_scores(tiles), strict=True):
-            want = str(board.values[tile.row][tile.col])
-            if scores.shape[0] != len(want) or not tile.value_boxes:
-                continue
-            height = max(b.h for b in tile.value_boxes) * tile.scale
-            for row, digit in zip(scores, want, strict=True):
-                others = np.sort(np.delete(row, DIGITS.index(digit)))[::-1]
-                s1, margin = float(others[0]), float(others[0] - others[1])
-                found.append((height, calibrated(s1, margin, cfg, digit=True)))
+        height = max(b.h for b in tile.value_boxes) * tile.scale
+        for row, digit in zip(scores, want, strict=True):
+            others = np.sort(np.delete(row, DIGITS.index(digit)))[::-1]
+            s1, margin = float(others[0]), float(others[0] - others[1])
+            found.append((height, calibrated(s1, margin, cfg, digit=True)))
     out = []
     for lo, hi in itertools.pairwise(SIZE_BINS):
         confs = [c for h, c in found if lo <= h < hi]
