@@ -236,7 +236,10 @@ class RecognizeConfig:
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
     # agreements on 20 held-out synthetic boards); from a margin of 0.05 none of 160 was
-    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks).
+    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks). With a digit's
+    # hole count unknown where its mask and ink core disagree (matcher._char): from 0.05,
+    # 354 agreements and none wrong; the closest wrong one, a heavy 5.5 px "5" read "3"
+    # by both, at 0.040 (tools.synth seeds 52000-52039 and 52100-52111, all value looks).
     value_agree_min_score: float = 0.6
     value_agree_min_margin: float = 0.05
     # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
