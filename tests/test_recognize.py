@@ -635,6 +635,11 @@ def test_values_of_one_letter_must_agree() -> None:
     # A tie between two confident readings leaves no majority: both are doubted.
     tie = same_letter_values([(1, 0.9), (2, 0.9)], ["A", "A"])
     assert all(conf < THRESHOLD for _, conf in tie)
+    # Confident means the caller's threshold (recognize_tiles' ``threshold``), not only
+    # the config's: at 0.96 neither E below is confident, so nothing is doubted.
+    strict = same_letter_values([(1, 0.95), (7, 0.92)], ["E", "E"], threshold=0.96)
+    assert strict == [(1, 0.95), (7, 0.92)]
+    assert same_letter_values([(1, 0.95), (7, 0.92)], ["E", "E"])[1][1] < 0.92
 
 
 # ------------------------------------------------------------------ V and A on dice
