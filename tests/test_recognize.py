@@ -14,10 +14,11 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
-from assistant.cut import TileImage, cut_tiles
+from assistant.cut import TileImage, cut_tiles, face_tilt
 from assistant.errors import MissingDependencyError
 from assistant.locate import LocatedBoard
 from assistant.recognize import (
@@ -30,7 +31,7 @@ from assistant.recognize import (
 )
 from assistant.recognize import tesseract as tess
 from assistant.recognize.learning import learn
-from assistant.recognize.matcher import TemplateRecognizer, assemble_label
+from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer, assemble_label
 from assistant.recognize.store import GLYPH_CLASSES, builtin_template_dir, load_templates
 from tools.calibrate import FixtureBoard, fixture_boards
 
@@ -461,6 +462,31 @@ def test_learned_style_reads_its_board(tmp_path: Path) -> None:
     # Learning again appends to the same style.
     learn(tiles, board.labels, style="desk", directory=style)
     assert len(json.loads((style / "manifest.json").read_text())) > len(manifest)
+
+
+def test_learning_stores_the_characters_the_matcher_cut(tmp_path: Path) -> None:
+    """learn stores the matcher's own cut (``cut_chars``): a die's underline bar, which the
+    matcher leaves out at the die's upright turn, is not stored under the letter (it was,
+    when learning cut the glyph again its own way: an N with a bar under it)."""
+    board = {b.name: b for b in fixture_boards(SYNTHETIC)}["boggle-classic_2025.jpg"]
+    tiles = cut_tiles(board.located)
+    reader = TemplateRecognizer(config=TEMPLATE_ONLY)
+    assert reader.board_is_turned(tiles)
+    hyps = reader.hypotheses(tiles, [face_tilt(t) for t in tiles], ALL_TURNS)
+    for tile, tile_hyps in zip(tiles, hyps, strict=True):
+        cuts = list(reader.cut_chars(tile, ALL_TURNS)) if tile_hyps else []
+        assert [len(pieces) for _, pieces, _ in cuts] == [len(h.chars) for h in tile_hyps]
+    barred = {(t.row, t.col) for t in tiles if t.underline is not None}
+    assert barred
+    style = learn(tiles, board.labels, style="dice", directory=tmp_path / "dice", recognizer=reader)
+    manifest = json.loads((style / "manifest.json").read_text())
+    stored = [e for e in manifest if tuple(e["tile"]) in barred]
+    assert stored
+    for entry in stored:
+        picture = cv2.imread(str(style / entry["file"]), cv2.IMREAD_GRAYSCALE)
+        inked = np.flatnonzero((picture > 100).any(axis=1))
+        # One upright letter: no empty band between it and a bar below it.
+        assert len(inked) == inked[-1] - inked[0] + 1, entry
 
 
 # ------------------------------------------------------------------ special tiles, drawn
