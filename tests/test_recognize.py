@@ -45,11 +45,6 @@ DICE = sorted(n for n in BOARDS if n.startswith("boggle_physical/"))
 TEMPLATE_ONLY = RecognizeConfig(tesseract="never", learned_styles=False)
 THRESHOLD = TEMPLATE_ONLY.threshold
 
-needs_tesseract = pytest.mark.skipif(
-    not tess.available(),
-    reason="tesseract-ocr is not installed (sudo apt-get install tesseract-ocr)",
-)
-
 
 @pytest.fixture(scope="module")
 def matcher() -> TemplateRecognizer:
@@ -112,7 +107,7 @@ def test_dice_photos_read_exactly_with_templates_alone_and_never_confidently_wro
         assert len(r.candidates) >= 2 and r.candidates[0][0] == r.label
 
 
-@needs_tesseract
+@pytest.mark.tesseract
 @pytest.mark.tesseract
 @pytest.mark.parametrize("name", DICE)
 def test_dice_photos_read_exactly_and_confidently_with_tesseract(
@@ -384,7 +379,7 @@ def test_fake_engines_are_used_wherever_the_real_ones_are() -> None:
 # ------------------------------------------------------------------ Tesseract
 
 
-@needs_tesseract
+@pytest.mark.tesseract
 @pytest.mark.tesseract
 def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
     import pytesseract
@@ -574,7 +569,7 @@ def test_synthetic_values_are_never_confidently_wrong_with_templates_alone(
         assert len(unsure) <= 4, unsure  # the big-enough digits mostly read on their own
 
 
-@needs_tesseract
+@pytest.mark.tesseract
 @pytest.mark.tesseract
 @pytest.mark.parametrize("name", sorted(VALUE_BOARDS))
 def test_synthetic_values_read_exactly_with_tesseract(
@@ -701,7 +696,7 @@ def test_an_a_has_a_crossbar_and_an_upside_down_v_none() -> None:
     assert crossbar_fill(v, 2, cfg.crossbar_band) < cfg.crossbar_fill
 
 
-@needs_tesseract
+@pytest.mark.tesseract
 @pytest.mark.tesseract
 def test_an_upside_down_v_die_reads_as_v_with_confidence() -> None:
     """Both engines read the V, and the second one also reads an A the other way up: that
