@@ -35,6 +35,8 @@ from assistant.geometry import (
     Labels,
     Mask,
     cell_side,
+    is_left,
+    is_top,
     overlap,
     union,
 )
@@ -44,9 +46,11 @@ from assistant.values import (
     ValueConfig,
     ValueOption,
     board_corner,
+    board_zone,
     corners_to_search,
     find_values,
     tile_default,
+    zone_misses,
 )
 
 
@@ -286,7 +290,78 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
+    _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool_]:
+    """The pixels just outside the two sides of a value ``zone`` that face the middle of
+    an ``h`` x ``w`` tile (its value printed in ``corner``): ink there is cut, so that
+    nothing outside the zone (a letter's tail) joins what lies inside it."""
+    seam = np.zeros((h, w), bool)
+    y0, y1 = max(0, zone.y - 1), min(h, zone.y1 + 1)
+    x0, x1 = max(0, zone.x - 1), min(w, zone.x1 + 1)
+    side_x = zone.x1 if is_left(corner) else zone.x - 1
+    side_y = zone.y1 if is_top(corner) else zone.y - 1
+    if 0 <= side_x < w:
+        seam[y0:y1, side_x] = True
+    if 0 <= side_y < h:
+        seam[side_y, x0:x1] = True
+    return seam
+
+
+def _zone_cut(
+    located: LocatedBoard,
+    lab: Image,
+    tiles: list[TileImage],
+    cfg: CutConfig,
+    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+    scale: float,
+) -> None:
+    """Tiles whose value the board's value zone says was missed or cut short
+    (``values.zone_misses``) are cut again with that zone (in place). The new cut is kept
+    only when it finds a value of the board's digit height there and every piece of the
+    old glyph inside the zone went to that value (nothing of the letter was cut off)."""
+    corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
+    if corner is None:
+        return
+    chosen = [
+        next((o for o in t.value_options if o.corner == corner), None) for t in tiles
+    ]  # fmt: skip
+    zone = board_zone([o for o in chosen if o is not None], corner, cfg.values)
+    if zone is None:
+        return
+    p = located.cell_px
+    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
+    digit_h = zone.h - 2 * cfg.values.zone_margin
+    for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
+        if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
+            continue
+        r, c = t.row, t.col
+        sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+        again = cut_tile(
+            located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
+            value_zone=zone,
+        )  # fmt: skip
+        found = next((o for o in again.value_options if o.corner == corner), None)
+        if again.blank or found is None or found.box.h < cfg.values.zone_short * digit_h:
+            continue
+        value, _ = found.paint(*t.glyph.shape)
+        # Much of the value along the seam: a digit the seam cut (one further in than the
+        # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3),
+        # not the tip of a letter's tail.
+        side_x = zone.x1 - 1 if is_left(corner) else zone.x
+        side_y = zone.y1 - 1 if is_top(corner) else zone.y
+        along = max(
+            np.count_nonzero(value[zone.y : zone.y1, side_x]),
+            np.count_nonzero(value[side_y, zone.x : zone.x1]),
+        )
+        if along > cfg.values.zone_contact * digit_h:
+            continue
+        left = (t.glyph[window] > 0) & (value[window] == 0)
+        if int(np.count_nonzero(left)) > cfg.values.zone_slack:
+            continue
+        tiles[i] = again
 
 
 def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:
@@ -412,6 +487,7 @@ def cut_tile(
     letters: Box | None = None,
     letters_ink: npt.NDArray[np.float64] | None = None,
     tinted: npt.NDArray[np.bool_] | None = None,
+    value_zone: Box | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -420,7 +496,10 @@ def cut_tile(
     taken out, the glyph is every piece inside it; ``letters_ink`` is their ink colour
     (8-bit CIELAB): with both, a face a line crosses but no letter is blank when a letter
     of that colour would have shown (``_empty_under_line``); ``tinted`` marks a line too
-    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``)."""
+    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``);
+    ``value_zone`` is where the board prints its values (``values.board_zone``): the ink
+    there is cut off from the rest (a letter's tail touching the value) and no keep-out
+    around the glyph reaches into it."""
     cfg = config or CutConfig()
     if lab is None:
         lab = bgr_to_lab8(crop)
@@ -448,6 +527,10 @@ def cut_tile(
     # high one, so thin or blurred strokes stay attached to their letter.
     ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
     strong = dist > threshold
+    if value_zone is not None and corners:
+        seam = _zone_seam(value_zone, corners[0], h, w)
+        ink[seam] = 0
+        strong[seam] = False
     face_like = dist < threshold / 2
     fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
     fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
@@ -547,6 +630,7 @@ def cut_tile(
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
                 letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
+                value_zone=value_zone,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
@@ -559,20 +643,22 @@ def cut_tile(
         keep_out_ids = set(glyph_ids) | border_ids
         if underline_id is not None:
             keep_out_ids.add(underline_id)
+        kept = select_components(labels, n, keep_out_ids)
         keep_out = np.asarray(
-            cv2.dilate(
-                select_components(labels, n, keep_out_ids),
-                np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8),
-            ),
+            cv2.dilate(kept, np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8)),
             np.uint8,
         )
+        if value_zone is not None:
+            zone = (slice(value_zone.y, value_zone.y1), slice(value_zone.x, value_zone.x1))
+            keep_out[zone] = kept[zone]
         ink_colour = None
         if len(corners) > 1:  # the colour only decides between corners
             main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
             ink_colour = _colour(lab, labels, main, boxes[main])
         span = (fy0, fy1, fx0, fx1)
         options = find_values(
-            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners
+            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
+            value_zone,
         )  # fmt: skip
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
