@@ -196,9 +196,14 @@ class RecognizeConfig:
     # read around a line): wrong best letters led by at most 0.04 (E/F, O/C, R/P under
     # the line) and matched at 0.56-0.98; at lead >= 0.06 and score >= 0.9, 137 right
     # and none wrong. Spread 2 kept more of the letter than 5 (the features' whole blur:
-    # 178 right best letters against 129). Wider than masked_max_width of the letter
-    # height (a bold W is 1.35), a glyph is several characters and is read as before.
-    masked_spread: int = 2
+    # 178 right best letters against 129). Session 4, with lines told by their straight
+    # strokes and see-through lines undone (assistant.cut): spread 1 against 2 made
+    # 120/159 letters sure against 113/137 (seeds 3000-3029/51000-51039) and 142 against
+    # 126 on seeds 51100-51139, not tuned on, none wrong; the wrong best letters came no
+    # nearer the bar (leads 0.03-0.05 where the score passed). Wider than
+    # masked_max_width of the letter height (a bold W is 1.35), a glyph is several
+    # characters and is read as before.
+    masked_spread: int = 1
     masked_margin: float = 0.06
     masked_slope: float = 70.0
     masked_min_score: float = 0.9
