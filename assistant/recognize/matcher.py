@@ -505,7 +505,7 @@ class TemplateRecognizer:
                    int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
         best: npt.NDArray[np.float32] | None = None
         kept = 0.0
-        for frame in _frames(seen, tile.letter_box):
+        for frame in _frames(seen, tile.letter_box, self.config.masked_seen_height):
             scored = self._masked(tile, frame)
             if scored is None:
                 continue
@@ -694,14 +694,17 @@ def _letter(char: str) -> bool:
     return char.isalpha() and char.isupper()
 
 
-def _frames(seen: Box, letters: Box | None) -> list[Box]:
+def _frames(seen: Box, letters: Box | None, seen_height: float) -> list[Box]:
     """Where a partly hidden letter may lie: the box of its visible pieces, and with the
     board's letter box, that box's height around the visible pieces, centred where the
     board's letters are (as wide as the visible pieces reach from the centre, or as the
-    board's widest letter)."""
-    out = [seen]
+    board's widest letter). The visible pieces' own box counts only when they are at
+    least ``seen_height`` of the board's letter height (``RecognizeConfig``)."""
     if letters is None:
-        return out
+        return [seen]
+    # The visible pieces alone frame the letter only when they are nearly its full height:
+    # a stub the line left (a stem's end) scaled up to a letter's size is any narrow letter.
+    out = [seen] if seen.h >= seen_height * letters.h else []
     y0, y1 = min(seen.y, letters.y), max(seen.y1, letters.y1)
     cx = letters.cx
     for half in (max(cx - seen.x, seen.x1 - cx), max(cx - seen.x, seen.x1 - cx, letters.w / 2)):
