@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from assistant.cut import TileImage
 from assistant.geometry import Box, Mask
+from assistant.numeric import distinct
 
 Features = npt.NDArray[np.float32]
 
@@ -224,7 +225,7 @@ def holes(mask: Mask, config: GlyphConfig | None = None) -> int:
     )
     n, labels = cv2.connectedComponents(background, connectivity=4)
     areas = np.bincount(labels.ravel(), minlength=n)
-    outside = np.unique(
+    outside = distinct(
         np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
     )  # fmt: skip
     areas[outside] = 0
