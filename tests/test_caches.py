@@ -106,6 +106,18 @@ def test_corrupt_template_cache_is_rebuilt(cache_dir: Path, damage: str) -> None
     assert the_cache(cache_dir).stat().st_size == len(good)  # rewritten whole
 
 
+def test_template_cache_of_other_sources_is_not_used(cache_dir: Path) -> None:
+    """The file name is a 64-bit checksum of what the cache was built from; the file also
+    holds that description in full and is used only when it matches."""
+    build_templates()
+    cache = the_cache(cache_dir)
+    cfg = GlyphConfig()
+    key = store._styles_key([store.builtin_template_dir()])
+    assert store._read_disk_cache(cache, cfg, store._cache_head(cfg, key)) is not None
+    other = ((key[0][0], key[0][1] + 1.0),)  # the same folder, its manifest changed since
+    assert store._read_disk_cache(cache, cfg, store._cache_head(cfg, other)) is None
+
+
 @pytest.mark.parametrize("damage", ["truncated", "byte flipped"])
 def test_image_commands_carry_on_over_a_corrupt_template_cache(tmp_path: Path, damage: str) -> None:
     """A real `read` process with a damaged cache file: same answer as with a good one."""
@@ -124,7 +136,8 @@ def test_image_commands_carry_on_over_a_corrupt_template_cache(tmp_path: Path, d
     assert "Traceback" not in again.stderr
     assert json.loads(again.stdout)["tiles"] == json.loads(first.stdout)["tiles"]
     (fixed,) = cache.glob("templates-*.bin")
-    assert store._read_disk_cache(fixed, GlyphConfig()) is not None  # rebuilt, valid
+    built_from = store._cache_head(GlyphConfig(), store._styles_key(None))
+    assert store._read_disk_cache(fixed, GlyphConfig(), built_from) is not None  # rebuilt
 
 
 def test_batch_carries_on_over_a_corrupt_template_cache(tmp_path: Path) -> None:
