@@ -918,7 +918,10 @@ def _tinted_line(
 ) -> Mask | None:
     """The pixels (255) of a stroke of another hue than the face that runs from the tile's
     border to the glyph (see ``CutConfig.tint_min``), or None."""
-    chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
+    face_ab = face[1:].astype(np.float32)
+    if _chroma_bound(lab, face_ab) <= cfg.tint_min:
+        return None  # no pixel is tinted: the common case, ~20x cheaper than the test below
+    chroma = lab[..., 1:].astype(np.float32) - face_ab
     tint = (np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min).astype(np.uint8)
     if not tint.any():
         return None
@@ -933,6 +936,19 @@ def _tinted_line(
     if not touching:
         return None
     return np.isin(labels, sorted(touching)).astype(np.uint8) * 255
+
+
+def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:
+    """An upper bound of every pixel's chroma distance from the face, as ``_tinted_line``
+    computes it (float32 a/b differences, then their hypot), from the extremes of the a and
+    b channels: the float32 differences and the hypot both grow with their inputs, so no
+    pixel's distance exceeds that of the extremes."""
+    _, a, b = cv2.split(lab)
+    (a_lo, a_hi, _, _), (b_lo, b_hi, _, _) = cv2.minMaxLoc(a), cv2.minMaxLoc(b)
+    fa, fb = face_ab
+    da = max(np.float32(a_hi) - fa, fa - np.float32(a_lo))
+    db = max(np.float32(b_hi) - fb, fb - np.float32(b_lo))
+    return float(np.hypot(da, db))
 
 
 def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
