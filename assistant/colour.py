@@ -79,7 +79,13 @@ def _bgr_to_lab8(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def lab8_to_bgr(lab8: npt.ArrayLike) -> tuple[int, int, int]:
     """The BGR colour of one 8-bit Lab colour (``COLOR_LAB2BGR`` of one pixel)."""
-    light, a, b = (float(v) for v in np.clip(np.round(np.asarray(lab8, float)), 0, 255))
+    light, a, b = (int(v) for v in np.clip(np.round(np.asarray(lab8, float)), 0, 255))
+    return _lab8_to_bgr(light, a, b)
+
+
+@functools.lru_cache(maxsize=1024)  # every tile of a board asks for its face's colour
+def _lab8_to_bgr(l_lab: int, a_lab: int, b_lab: int) -> tuple[int, int, int]:
+    light, a, b = float(l_lab), float(a_lab), float(b_lab)
     fy = (light * 100 / 255 + 16) / 116
     f = np.array([fy + (a - 128) / 500, fy, fy - (b - 128) / 200])
     t = np.where(f > 6 / 29, f**3, (f - 16 / 116) / 7.787) * _WHITE
