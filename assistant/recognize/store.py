@@ -11,7 +11,6 @@ cache that is memory-mapped on the next start (``TEMPLATE_CACHE_VERSION``). The 
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import struct
@@ -204,10 +203,14 @@ def _mtime(style: Traversable) -> float:
 
 # Bump when the features, the hole counts or the cache file layout change (older files are
 # removed by the next build).
-TEMPLATE_CACHE_VERSION = 3
+TEMPLATE_CACHE_VERSION = 4
 _CACHE_MAGIC = b"BGATMPL\x00"
 # magic, version, rows, columns of weights, metadata length; then a CRC-32 of the fields,
-# the metadata, the weights and the hole counts.
+# the metadata, the weights and the hole counts. The metadata is UTF-8 text (no JSON to
+# import at start-up): ``_cache_head``, each row's character, each row's style, the three
+# parts separated by NUL and the items of a list by the unit separator (neither can be in a
+# path, a character or a style name).
+_META_SEP, _LIST_SEP = "\0", "\x1f"
 _CACHE_FIELDS = struct.Struct("<8sIIII")
 _CACHE_CRC = struct.Struct("<I")
 _CACHE_ALIGN = 64  # the weights start at a multiple of this (aligned float32 rows)
@@ -227,6 +230,8 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     entries: list[tuple[str, str, Traversable]] = []
     for style, manifest_bytes in manifests:
         name = style.name
+        import json  # only to build the cache: a cached start reads no JSON
+
         for item in json.loads(manifest_bytes):
             entries.append((str(item["char"]), name, style / str(item["file"])))
     if not entries:
@@ -337,13 +342,13 @@ def _read_disk_cache(path: Path, cfg: GlyphConfig, built_from: str) -> TemplateS
         check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
         if check != crc:
             return None
-        meta = json.loads(bytes(view[head : head + meta_len]))
-        chars, styles = tuple(meta["chars"]), tuple(meta["styles"])
-        if meta["built_from"] != built_from:
+        meta = bytes(view[head : head + meta_len]).decode().split(_META_SEP)
+        if len(meta) != 3 or meta[0] != built_from:
             return None
-    except (ValueError, KeyError, TypeError, struct.error):
+        chars, styles = tuple(meta[1].split(_LIST_SEP)), tuple(meta[2].split(_LIST_SEP))
+    except (ValueError, struct.error):
         return None
-    if not (len(chars) == len(styles) == rows) or not all(isinstance(c, str) for c in chars):
+    if not (len(chars) == len(styles) == rows):
         return None
     weights = np.frombuffer(mapped, np.dtype("<f4"), rows * width, at).reshape(rows, width)
     hole_counts = np.frombuffer(mapped, np.int8, rows, at + rows * width * 4)
@@ -365,9 +370,7 @@ def _write_disk_cache(
 
     from assistant.files import replace_atomically
 
-    meta = json.dumps(
-        {"chars": list(chars), "styles": list(styles), "built_from": built_from}
-    ).encode()
+    meta = _META_SEP.join((built_from, _LIST_SEP.join(chars), _LIST_SEP.join(styles))).encode()
     rows, width = weights.shape
     fields = _CACHE_FIELDS.pack(_CACHE_MAGIC, TEMPLATE_CACHE_VERSION, rows, width, len(meta))
     head = len(fields) + _CACHE_CRC.size
