@@ -120,7 +120,18 @@ def chroma(lab: FloatArray) -> FloatArray:
 
 def delta_e(a: npt.ArrayLike, b: npt.ArrayLike) -> float:
     """The distance of two colours of one Lab scale (CIE76 dE on ``to_lab``'s scale)."""
-    return float(np.linalg.norm(np.asarray(a) - np.asarray(b)))  # in the colours' own dtype
+    return length(np.asarray(a) - np.asarray(b))  # in the colours' own dtype
+
+
+def length(x: npt.ArrayLike) -> float:
+    """``float(np.linalg.norm(x))``: the 2-norm of all of a real array's values, in its own
+    float dtype (integers as float64), by numpy's own steps (``sqrt(x.dot(x))``) without
+    its argument handling, ~3 us of each of the ~300 colour distances of a read."""
+    v = np.asarray(x)
+    if not np.issubdtype(v.dtype, np.inexact):
+        v = v.astype(float)
+    v = v.ravel(order="K")
+    return float(np.sqrt(v.dot(v)))
 
 
 def pixel_distances(

@@ -62,7 +62,7 @@ from assistant.bonus import (
     find_marks,
     read_bonuses,
 )
-from assistant.colour import chroma, delta_e, rgb_lab, to_lab
+from assistant.colour import chroma, delta_e, length, rgb_lab, to_lab
 from assistant.geometry import CORNERS, Corner
 from assistant.locate import Image, LocatedBoard
 from assistant.numeric import median
@@ -587,7 +587,7 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     ) -> float:
         v = np.array(lab, np.float32)
         w = np.ones(3, np.float32) if weight is None else weight
-        return min(float(np.linalg.norm((v - rgb_lab(c)) * w)) for c in colours)
+        return min(length((v - rgb_lab(c)) * w) for c in colours)
 
     gap_scale = (profile.gap_scale or cfg.gap_scale) * scale
     # (cue, colour measured, the look's colours, weight, tolerance, channel weights: the

@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import length
 from assistant.cut import TileImage
 from assistant.geometry import Box, Mask
 
@@ -196,7 +197,7 @@ def features(picture: npt.NDArray[np.float32], config: GlyphConfig | None = None
     # INTER_AREA with an integer factor is exact average pooling (and ten times faster).
     pooled = np.asarray(cv2.resize(channels, (n, n), interpolation=cv2.INTER_AREA), np.float32)
     pooled -= pooled.mean()
-    norm = float(np.linalg.norm(pooled))
+    norm = length(pooled)
     if norm > 0:
         pooled /= norm
     return np.asarray(pooled, np.float32)
