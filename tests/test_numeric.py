@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -73,6 +74,22 @@ def test_nothing_here_imports_numpy_ma() -> None:
         "from assistant.numeric import distinct, median, percentile\n"
         "median(np.array([1.0, 2.0])); median(np.ones((3, 3)), axis=0)\n"
         "percentile([1, 2, 3], 90); distinct(np.array([2, 1, 2]))\n"
+        "print('numpy.ma' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_read_does_not_import_numpy_ma() -> None:
+    """The reading stages use these, not numpy's, so a process's first read does not pay
+    for numpy.ma (a regression here costs every one-shot solve ~7 ms)."""
+    shot = (
+        Path(__file__).parent.parent / "fixtures/real/wordament/blackmonk13_mobile_2_letter_or.jpg"
+    )
+    code = (
+        "import sys\n"
+        "from assistant.read import read_image\n"
+        f"read_image({str(shot)!r})\n"
         "print('numpy.ma' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
