@@ -541,20 +541,22 @@ def _candidates(
     h, w = img.shape[:2]
     max_side = cfg.max_tile_frac * min(h, w)
     min_points = int(2.5 * min_side)  # boundary pixels of the smallest tile
+    box_limit, min_aspect = 1.5 * max_side, cfg.min_aspect  # (looked up once: ~1,000 outlines)
     rows: list[tuple[float, float, float, float, float, float]] = []
     outlines: list[FloatArray] = []
     for mask in _masks(img, cfg):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         # Most outlines are specks and glyphs: drop them by length without a Python loop.
         lengths = np.fromiter(map(len, contours), dtype=np.int64, count=len(contours))
-        for i in np.flatnonzero(lengths >= min_points):
-            cnt = contours[int(i)]
+        for i in np.flatnonzero(lengths >= min_points).tolist():
+            cnt = contours[i]
             _, _, bw, bh = cv2.boundingRect(cnt)
-            if min(bw, bh) < min_side or max(bw, bh) > 1.5 * max_side:
+            box_short, box_long = (bw, bh) if bw < bh else (bh, bw)
+            if box_short < min_side or box_long > box_limit:
                 continue
             # Cheap tests on the upright box first: a square turned by up to ~20 degrees
             # keeps a box aspect near 1 and fills >= 60% of it.
-            if min(bw, bh) < cfg.min_aspect * max(bw, bh):
+            if box_short < min_aspect * box_long:
                 continue
             area = cv2.contourArea(cnt)
             if area < 0.55 * bw * bh:
