@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -509,28 +509,36 @@ def _translate(dx: float, dy: float) -> FloatArray:
 # -- candidates -----------------------------------------------------------------------------
 
 
-def _masks(img: Image, cfg: LocateConfig) -> list[npt.NDArray[np.uint8]]:
+def _masks(img: Image, cfg: LocateConfig) -> Iterator[npt.NDArray[np.uint8]]:
     """Cheap foreground/background cuts. Each is read with RETR_LIST, which returns the
     outlines of its holes as well as of its blobs, so every cut serves both polarities
-    (light tiles on a dark board and dark tiles on a light one)."""
+    (light tiles on a dark board and dark tiles on a light one). Made one at a time, as
+    they are read: the working copy's intermediate pictures are not all held at once."""
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    yield _u8(otsu)
+    del otsu
     # HSV saturation: white dice in a coloured tray, coloured tiles on grey. (Chroma,
     # max - min, was tried too: it lumps a shadowed orange tray in with the white dice.)
-    sat = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1]
-    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    sat = cv2.extractChannel(cv2.cvtColor(img, cv2.COLOR_BGR2HSV), 1)
     _, s_otsu = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    del sat
+    yield _u8(s_otsu)
+    del s_otsu
     block = max(11, int(min(gray.shape) * cfg.adaptive_block_frac) | 1)
     # Pixels brighter than their neighbourhood: the rims of tiles next to darker gaps (and
     # the gaps around darker tiles, whose outlines come back as holes).
-    local = cv2.adaptiveThreshold(
-        gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.adaptive_offset
+    yield _u8(
+        cv2.adaptiveThreshold(
+            gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.adaptive_offset
+        )
     )
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), cfg.canny_low, cfg.canny_high)
+    del gray
     # A cross-shaped dilation closes the diagonal steps of 1-px edges (so regions cannot
     # leak through them) while eating less of small tiles than a 3x3 square would.
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
-    no_edges = cv2.bitwise_not(cv2.dilate(edges, cross))
-    return [_u8(m) for m in (otsu, s_otsu, local, no_edges)]
+    yield _u8(cv2.bitwise_not(cv2.dilate(edges, cross)))
 
 
 def _candidates(
