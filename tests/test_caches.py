@@ -106,6 +106,39 @@ def test_corrupt_template_cache_is_rebuilt(cache_dir: Path, damage: str) -> None
     assert the_cache(cache_dir).stat().st_size == len(good)  # rewritten whole
 
 
+def test_a_verified_cache_file_is_checksummed_again_only_once_changed(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first read verifies the file's checksum and stamps its identity beside it; later
+    reads of the same file skip the checksum; a file written since is checked again."""
+    import zlib
+
+    build_templates()
+    cache = the_cache(cache_dir)
+    cfg = GlyphConfig()
+    head = store._cache_head(cfg, store._styles_key([store.builtin_template_dir()]))
+    real_crc32, calls = zlib.crc32, []
+
+    def counting(*args: object) -> int:
+        calls.append(1)
+        return real_crc32(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zlib, "crc32", counting)
+    assert store._read_disk_cache(cache, cfg, head) is not None
+    assert calls  # verified ...
+    stamp = cache.with_name(cache.name + ".ok")
+    assert stamp.read_text() == store._file_identity(cache.stat())
+    calls.clear()
+    assert store._read_disk_cache(cache, cfg, head) is not None
+    assert not calls  # ... once
+    time.sleep(0.05)  # past the file system's clock tick
+    data = bytearray(cache.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    cache.write_bytes(bytes(data))  # changed in place: same inode and size
+    assert store._read_disk_cache(cache, cfg, head) is None
+    assert calls
+
+
 def test_template_cache_of_other_sources_is_not_used(cache_dir: Path) -> None:
     """The file name is a 64-bit checksum of what the cache was built from; the file also
     holds that description in full and is used only when it matches."""

@@ -317,13 +317,15 @@ def _stale_cache_name(name: str) -> bool:
 def _read_disk_cache(path: Path, cfg: GlyphConfig, built_from: str) -> TemplateSet | None:
     """The cached set, its weights memory-mapped from the file; None when the file is
     missing, of another version, truncated, fails its checksum or was built from other
-    sources than ``built_from`` (``_cache_head``) says (then it is rebuilt)."""
+    sources than ``built_from`` (``_cache_head``) says (then it is rebuilt). The checksum
+    is skipped for a file verified before and not written since (``_verified_stamp``)."""
     import mmap
     import zlib
 
     try:
         with open(path, "rb") as fh:
             mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            identity = _file_identity(os.fstat(fh.fileno()))
     except (OSError, ValueError):  # missing, unreadable, or empty (mmap of 0 bytes)
         return None
     try:
@@ -339,9 +341,11 @@ def _read_disk_cache(path: Path, cfg: GlyphConfig, built_from: str) -> TemplateS
             return None
         if width != cfg.dim + HOLE_BUCKETS or not rows:
             return None
-        check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
-        if check != crc:
-            return None
+        verified = _verified_stamp(path) == identity
+        if not verified:
+            check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
+            if check != crc:
+                return None
         meta = bytes(view[head : head + meta_len]).decode().split(_META_SEP)
         if len(meta) != 3 or meta[0] != built_from:
             return None
@@ -350,9 +354,40 @@ def _read_disk_cache(path: Path, cfg: GlyphConfig, built_from: str) -> TemplateS
         return None
     if not (len(chars) == len(styles) == rows):
         return None
+    if not verified:
+        _stamp_verified(path, identity)
     weights = np.frombuffer(mapped, np.dtype("<f4"), rows * width, at).reshape(rows, width)
     hole_counts = np.frombuffer(mapped, np.int8, rows, at + rows * width * 4)
     return _template_set(chars, styles, weights, hole_counts, cfg)
+
+
+# The checksum of a 17 MB cache file costs ~2.5 ms of every process's first read. The first
+# process to verify a file writes its identity (inode, size, modification and change times
+# in ns) to ``<file>.ok``; a process that finds the same identity there skips the checksum.
+# Any write to the file changes its change time (which no user can set back), and a rebuilt
+# file is a new inode, so a file changed since it was verified is verified again.
+def _file_identity(st: os.stat_result) -> str:
+    return f"{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _stamp_path(path: Path) -> Path:
+    return path.with_name(path.name + ".ok")
+
+
+def _verified_stamp(path: Path) -> str | None:
+    try:
+        return _stamp_path(path).read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+
+
+def _stamp_verified(path: Path, identity: str) -> None:
+    """Best effort: a stamp cut short or not written only means the next process checks
+    the file again."""
+    try:
+        _stamp_path(path).write_text(identity, encoding="ascii")
+    except OSError:
+        return
 
 
 def _write_disk_cache(
