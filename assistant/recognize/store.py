@@ -382,10 +382,12 @@ def _verified_stamp(path: Path) -> str | None:
 
 
 def _stamp_verified(path: Path, identity: str) -> None:
-    """Best effort: a stamp cut short or not written only means the next process checks
-    the file again."""
+    """Best effort (once per cache file): a stamp not written only means the next process
+    checks the file again."""
+    from assistant.files import replace_atomically
+
     try:
-        _stamp_path(path).write_text(identity, encoding="ascii")
+        replace_atomically(_stamp_path(path), identity.encode("ascii"))
     except OSError:
         return
 
