@@ -108,7 +108,7 @@ DRAWN = [
 ]
 
 
-@pytest.mark.parametrize("engines", ["never", "auto"])
+@pytest.mark.parametrize("engines", ["never", pytest.param("auto", marks=pytest.mark.tesseract)])
 @pytest.mark.parametrize(("letter", "line"), DRAWN)
 def test_a_letter_under_a_drawn_line_is_right_or_unsure(
     letter: str, line: tuple[tuple[int, int], tuple[int, int]], engines: str
@@ -116,11 +116,6 @@ def test_a_letter_under_a_drawn_line_is_right_or_unsure(
     """Issue 9: a tile under a drawn line is never read as another letter with confidence,
     with the matcher alone or with Tesseract's second opinion (which reads the same damaged
     picture and agreed on L for E before)."""
-    if engines == "auto":
-        from assistant.recognize import tesseract
-
-        if not tesseract.available():
-            pytest.skip("tesseract-ocr is not installed (make setup installs it)")
     tile = cut_tile(_letter(letter, line))
     assert not tile.blank and tile.overdrawn
     (reading,) = recognize_tiles(
@@ -131,16 +126,14 @@ def test_a_letter_under_a_drawn_line_is_right_or_unsure(
         assert reading.confidence < 0.8, (reading.label, reading.candidates)
 
 
+@pytest.mark.tesseract
 @pytest.mark.parametrize("seed", [3008, 3010, 3011, 7103])
 def test_tesseract_agreeing_under_a_drawn_arrow_is_not_confidence(seed: int) -> None:
     """On these boards Tesseract agreed with the matcher's weak reading of a letter that an
     arrow still crossed (L for E, S for F, T for I, Z for T) and lifted it to confident; a
     second engine reading the same damaged picture must not make it confident."""
-    from assistant.recognize import tesseract
     from tools.synth import render_board
 
-    if not tesseract.available():
-        pytest.skip("tesseract-ocr is not installed (make setup installs it)")
     board = render_board("spellcast-arrows", seed)
     reading = read_array(decode_image(board.data), ReadOptions())
     for r, row in enumerate(board.label["letters"]):

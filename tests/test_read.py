@@ -114,6 +114,11 @@ def test_read_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
         assert key in data
     assert data["solved"] is False and data["words"] == [] and data["word_count"] is None
     assert data["tiles"] == label["letters"]
+    # ... key for key: solve --json of the same picture writes the same object, solved
+    assert main(["solve", str(REAL / label["file"]), "--json", "--best-guess"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert set(solved) == set(data) and set(solved["reading"]) == set(data["reading"])
+    assert solved["solved"] is True and solved["tiles"] == data["tiles"]
     reading = data["reading"]
     for key in ("confidence", "uncertain", "candidates", "values", "bonuses", "corners"):
         assert key in reading

@@ -404,7 +404,10 @@ def recognize_tiles(
         for i, answer in zip(ask_values, reader.read_numbers(pictures), strict=True):
             values[i] = _second_value(read[i], values[i], answer, cfg)
     values = same_letter_values(
-        values, [c[0].label if c[0].confidence >= limit else None for c in combined], cfg
+        values,
+        [c[0].label if c[0].confidence >= limit else None for c in combined],
+        cfg,
+        threshold=limit,
     )
     readings = []
     for i, tile in enumerate(tiles):
@@ -607,12 +610,16 @@ def same_letter_values(
     values: Sequence[tuple[int | None, float]],
     labels: Sequence[str | None],
     config: RecognizeConfig | None = None,
+    *,
+    threshold: float | None = None,
 ) -> list[tuple[int | None, float]]:
     """Tiles with the same letter (``labels``: the confidently read label, or None) carry
     the same value in every game that prints values: a confident value that contradicts
     the confident majority of its letter is doubted, and a value that agrees with a
-    confident reading of the same letter elsewhere rises to ``value_agree_confidence``."""
+    confident reading of the same letter elsewhere rises to ``value_agree_confidence``.
+    Confident is ``threshold`` and up (None: the config's), as for the caller's letters."""
     cfg = config or RecognizeConfig()
+    limit = cfg.threshold if threshold is None else threshold
     out = list(values)
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
@@ -622,7 +629,7 @@ def same_letter_values(
         sure: dict[int, int] = {}
         for i in members:
             value, conf = out[i]
-            if value is not None and conf >= cfg.threshold:
+            if value is not None and conf >= limit:
                 sure[value] = sure.get(value, 0) + 1
         if not sure:
             continue
@@ -630,7 +637,7 @@ def same_letter_values(
         majority = ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else None
         for i in members:
             value, conf = out[i]
-            confident = conf >= cfg.threshold
+            confident = conf >= limit
             if majority is not None and value == majority and sure[majority] > confident:
                 out[i] = (value, max(conf, cfg.value_agree_confidence))
             elif value != majority and confident:

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cut import Side, TileImage, face_tilt, select_components
-from assistant.geometry import Box, Mask
+from assistant.geometry import Box, Mask, emptiest_column
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,
@@ -296,10 +296,8 @@ class TemplateRecognizer:
             if w < cfg.split_width * height:
                 out.append((key, mask, soft))
                 continue
-            column = np.count_nonzero(mask[:, x : x + w], axis=0)
-            lo, hi = int(w * 0.25), int(w * 0.75)
-            neck = lo + int(np.argmin(column[lo:hi]))
-            if column[neck] > cfg.split_neck * height:
+            neck = emptiest_column(mask[:, x : x + w], middle=(0.25, 0.75))
+            if np.count_nonzero(mask[:, x + neck]) > cfg.split_neck * height:
                 out.append((key, mask, soft))
                 continue
             for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, mask.shape[1]))):
