@@ -204,6 +204,10 @@ class RecognizeConfig:
     masked_min_score: float = 0.9
     masked_min_visible: float = 0.25
     masked_max_width: float = 1.5
+    # The visible pieces frame the letter on their own only at masked_seen_height of the
+    # board's letter height or more: a gold N under a gold and a dark line left a stub of
+    # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
+    masked_seen_height: float = 0.8
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
@@ -236,7 +240,10 @@ class RecognizeConfig:
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
     # agreements on 20 held-out synthetic boards); from a margin of 0.05 none of 160 was
-    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks).
+    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks). With a digit's
+    # hole count unknown where its mask and ink core disagree (matcher._char): from 0.05,
+    # 354 agreements and none wrong; the closest wrong one, a heavy 5.5 px "5" read "3"
+    # by both, at 0.040 (tools.synth seeds 52000-52039 and 52100-52111, all value looks).
     value_agree_min_score: float = 0.6
     value_agree_min_margin: float = 0.05
     # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
