@@ -51,6 +51,7 @@ from assistant.values import (
     corners_to_search,
     find_values,
     tile_default,
+    trim_tail,
     zone_misses,
 )
 
@@ -362,7 +363,9 @@ def _zone_cut(
         left = (t.glyph[window] > 0) & (value[window] == 0)
         if int(np.count_nonzero(left)) > cfg.values.zone_slack:
             continue
-        tiles[i] = again
+        trimmed = trim_tail(found, zone)
+        options = tuple(trimmed if o is found else o for o in again.value_options)
+        tiles[i] = _with_value(replace(again, value_options=options), trimmed)
 
 
 def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:
