@@ -121,12 +121,18 @@ def _q_tiles(font: str, tile: float, cap: float) -> list[tuple[str, float, int |
 
 @pytest.mark.parametrize(
     ("font", "tile"),
-    [("opensans-extrabold", 80), ("opensans-extrabold", 150), ("liberation-bold", 60)],
+    [
+        ("opensans-extrabold", 80),
+        ("opensans-extrabold", 110),
+        ("opensans-extrabold", 150),
+        ("liberation-bold", 60),
+    ],
 )
 def test_a_q_whose_tail_reaches_its_value_reads_q_worth_8(font: str, tile: float) -> None:
     """Before: the Q and its 8 were cut as one piece (Open Sans ExtraBold: letter and value
     both unsure), or the 8 lost its top to the Q's keep-out (Liberation Bold: read "0").
-    Now the board's value zone cuts them apart: Q and 8, both sure."""
+    Now the board's value zone cuts them apart (and the tip of the tail that crossed into
+    the zone is trimmed off the 8): Q and 8, both sure."""
     for label, conf, value, value_conf in _q_tiles(font, tile, 0.5):
         assert label == "QU" and conf >= 0.8
         assert value == 8 and value_conf >= 0.8
