@@ -254,6 +254,9 @@ class RecognizeConfig:
     # Glare over a letter (``TileImage.glare``): both engines see the same damaged glyph
     # (an E with its arms washed out reads "L" to both), so agreement proves nothing there.
     glare_cap: float = 0.6
+    # Strokes the cut lost (``TileImage.lost_strokes``: a blurred serif E cut as its stem,
+    # read I, or as F): both engines read that glyph, so neither is sure of it.
+    lost_cap: float = 0.6
     # A die letter whose glyph is under die_min_px source pixels on its longer side keeps
     # at most die_tiny_cap: on dice photos shrunk to 12-16 px per die, a lost stroke made
     # an L a bar read as I at 0.93-0.94 (2.0 x 5.2 and 2.8 x 6.8 px) and an E an F that
@@ -409,6 +412,8 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
         if tile.glare:
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
+        if tile.lost_strokes:
+            cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         tiny_die = dice and _size_px(tile) < cfg.die_min_px

@@ -262,42 +262,50 @@ class TemplateRecognizer:
                 chars.append(cache[key])
                 masks.append(pictures[key])
             yield turn, chars, penalty
-            if turn == 0:
-                split = self._split_touching(masks, chars, h, tilt)
-                if split is not None:
-                    yield turn, split, penalty + self.config.split_penalty
+            # Touching characters are cut apart as seen at this turn: "A/" kerned upright,
+            # and the Q and u of a die's Qu face merged by blur, at whatever turn it lies.
+            split = self._split_touching(masks, chars, turn, tilt)
+            if split is not None:
+                yield turn, split, penalty + self.config.split_penalty
 
     def _split_touching(
         self,
         masks: Sequence[tuple[Mask, Mask | None]],
         chars: Sequence[_Char],
-        height: int,
+        turn: int,
         tilt: float,
     ) -> list[_Char] | None:
-        """The characters with every too-wide one cut in two at its narrowest neck (kerned
-        letters that touch, "A/" in some fonts); None when nothing is too wide."""
+        """The characters with every one too wide as seen after ``turn`` quarter turns cut
+        in two at its narrowest neck (kerned letters that touch, "A/" in some fonts; a Qu
+        whose tail touches the u), left to right as seen; None when nothing is too wide."""
         cfg = self.config
         out: list[_Char] = []
         cut_any = False
         for (mask, soft), char in zip(masks, chars, strict=True):
-            x, _, w, _ = cv2.boundingRect(mask)
+            seen = np.rot90(mask, turn)  # the character as read at this turn
+            height = seen.shape[0]
+            x, _, w, _ = cv2.boundingRect(np.ascontiguousarray(seen))
             if w < cfg.split_width * height:
                 out.append(char)
                 continue
-            column = np.count_nonzero(mask[:, x : x + w], axis=0)
+            column = np.count_nonzero(seen[:, x : x + w], axis=0)
             lo, hi = int(w * 0.25), int(w * 0.75)
             neck = lo + int(np.argmin(column[lo:hi]))
             if column[neck] > cfg.split_neck * height:
                 out.append(char)
                 continue
-            for part in (slice(0, x + neck), slice(x + neck + 1, mask.shape[1])):
-                piece = np.zeros_like(mask)
-                piece[:, part] = mask[:, part]
+            soft_seen = None if soft is None else np.rot90(soft, turn)
+            for part in (slice(0, x + neck), slice(x + neck + 1, seen.shape[1])):
+                piece = np.zeros_like(seen)
+                piece[:, part] = seen[:, part]
                 soft_piece = None
-                if soft is not None:
-                    soft_piece = np.zeros_like(soft)
-                    soft_piece[:, part] = soft[:, part]
-                out.append(self._char(piece, tilt, soft_piece))
+                if soft_seen is not None:
+                    soft_piece = np.zeros_like(soft_seen)
+                    soft_piece[:, part] = soft_seen[:, part]
+                    soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+                out.append(
+                    self._char(np.ascontiguousarray(np.rot90(piece, -turn)), tilt, soft_piece)
+                )
             cut_any = True
         return out if cut_any else None
 
