@@ -46,7 +46,18 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.colour import RGB, chroma, delta_e, rgb_lab, to_lab
-from assistant.geometry import Box, Mask, cell_side, emptiest_column, union
+from assistant.geometry import (
+    Box,
+    Corner,
+    Mask,
+    cell_side,
+    clear_of_inner_edges,
+    corner_zone,
+    emptiest_column,
+    is_left,
+    is_top,
+    union,
+)
 from assistant.locate import LocatedBoard
 from assistant.registry import LOOKS, BonusStyle
 
@@ -75,6 +86,20 @@ class TextReader(Protocol):
 BONUS_STYLES: Mapping[str, BonusStyle] = MappingProxyType(
     {look.name: look.bonus for look in LOOKS if look.bonus is not None}
 )
+
+
+def _marker_corner(marker: Marker) -> Corner:
+    """The corner of the tile where the games mark bonus squares with ``marker`` (their
+    styles' ``corner`` in the registry): the badge, or a filled tile's name. Marks are
+    searched before the game is known, so the games' styles of one marker must agree."""
+    corners = {s.corner for s in BONUS_STYLES.values() if s.marker == marker}
+    if len(corners) > 1:
+        raise AssertionError(f"{marker} bonus styles disagree on their corner: {corners}")
+    return corners.pop() if corners else "top-left"
+
+
+BADGE_CORNER = _marker_corner("badge")
+TILE_LABEL_CORNER = _marker_corner("tile")
 
 # Tile colours that are not bonus squares: the colours a game's tiles take while a word is
 # traced (Word Hunt's green and yellow: ``Look.states`` of the registry's records).
@@ -294,14 +319,20 @@ def find_marks(faces: BoardFaces, config: BonusConfig | None = None) -> tuple[Ma
     return tuple(marks)
 
 
+def _mark_zone(face: Box, corner: Corner, cfg: BonusConfig) -> Box:
+    """Where a badge, or a filled tile's name, is searched on ``face``: ``zone_w`` x
+    ``zone_h`` of its side at ``corner``."""
+    side = face.w
+    return corner_zone(face, corner, round(cfg.zone_w * side), round(cfg.zone_h * side))
+
+
 def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
     face = faces.boxes[r][c]
-    x0, y0, side = face.x, face.y, face.w
-    zx1, zy1 = x0 + round(cfg.zone_w * side), y0 + round(cfg.zone_h * side)
-    zone = faces.lab[y0:zy1, x0:zx1]
-    mask = (faces.sat[y0:zy1, x0:zx1] >= cfg.badge_chroma) & (
-        faces.delta[y0:zy1, x0:zx1] >= cfg.badge_delta_e
-    )
+    side = face.w
+    z = _mark_zone(face, BADGE_CORNER, cfg)
+    window = (slice(z.y, z.y1), slice(z.x, z.x1))
+    zone = faces.lab[window]
+    mask = (faces.sat[window] >= cfg.badge_chroma) & (faces.delta[window] >= cfg.badge_delta_e)
     if np.count_nonzero(mask) < cfg.badge_min_area * side * side:
         return None
     _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
@@ -312,15 +343,18 @@ def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
         return None
     if min(bw, bh) < cfg.badge_min_side * side or area < cfg.badge_fill * bw * bh:
         return None
-    if max(bx, by) > cfg.badge_start * side:
+    # The badge's near and far edges, measured from the corner's sides of the face.
+    near_x, far_x = (bx, bx + bw) if is_left(BADGE_CORNER) else (z.w - bx - bw, z.w - bx)
+    near_y, far_y = (by, by + bh) if is_top(BADGE_CORNER) else (z.h - by - bh, z.h - by)
+    if max(near_x, near_y) > cfg.badge_start * side:
         return None
-    if bx + bw > cfg.badge_end_x * side or by + bh > cfg.badge_end_y * side:
+    if far_x > cfg.badge_end_x * side or far_y > cfg.badge_end_y * side:
         return None
     pixels = zone[labels == best]
     # The badge's colour from its more saturated half: small badges blur into the face.
     sat = chroma(pixels)
     colour = np.median(pixels[sat >= np.median(sat)], axis=0).astype(np.float32)
-    return Mark(r, c, "badge", colour, Box(x0 + bx, y0 + by, bw, bh), area / face_area)
+    return Mark(r, c, "badge", colour, Box(z.x + bx, z.y + by, bw, bh), area / face_area)
 
 
 # --------------------------------------------------------------------------- reading
@@ -453,17 +487,15 @@ def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:
     """On a bonus tile, the box (work pixels) of its name in the top-left corner: the ink
     that lies wholly in the corner zone (the letter reaches out of it). The whole face when
     there is none."""
-    x0, y0, side = mark.box.x, mark.box.y, mark.box.w
-    zh, zw = round(cfg.zone_h * side), round(cfg.zone_w * side)
-    zone = faces.lab[y0 : y0 + zh, x0 : x0 + zw]
+    z = _mark_zone(mark.box, TILE_LABEL_CORNER, cfg)
+    zone = faces.lab[z.y : z.y1, z.x : z.x1]
     ink = (np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e).astype(np.uint8)
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    pieces = [Box(*(int(v) for v in stats[i, :4])) for i in range(1, n)]
     inside = [
-        Box(*(int(v) for v in stats[i, :4])).shift(x0, y0)
-        for i in range(1, n)
-        if stats[i, 0] + stats[i, 2] < zw
-        and stats[i, 1] + stats[i, 3] < zh
-        and stats[i, cv2.CC_STAT_AREA] >= 2
+        b.shift(z.x, z.y)
+        for i, b in enumerate(pieces, start=1)
+        if clear_of_inner_edges(b, z, TILE_LABEL_CORNER) and stats[i, cv2.CC_STAT_AREA] >= 2
     ]
     return union(inside) if inside else mark.box
 

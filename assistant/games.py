@@ -63,9 +63,18 @@ from assistant.bonus import (
     read_bonuses,
 )
 from assistant.colour import chroma, delta_e, rgb_lab, to_lab
-from assistant.geometry import CORNERS, Corner
+from assistant.geometry import (
+    CORNERS,
+    Box,
+    Corner,
+    clear_of_inner_edges,
+    corner_zone,
+    is_left,
+    is_top,
+)
 from assistant.locate import Image, LocatedBoard
 from assistant.registry import LOOKS, Look, look_records
+from assistant.values import value_corner
 
 RGB = tuple[int, int, int]
 FloatArray = npt.NDArray[np.float32]
@@ -73,6 +82,14 @@ FloatArray = npt.NDArray[np.float32]
 UNKNOWN = "unknown"
 CHOSEN = "chosen with --game"
 GAME_NAMES = (*(look.name for look in LOOKS), UNKNOWN)
+
+
+# Where SpellCast's gems sit on a tile (``Look.gems`` of the registry): gems are counted
+# before the game is known, so every look with gems must put them in one corner.
+_GEM_CORNERS = {look.gems for look in LOOKS if look.gems is not None}
+if len(_GEM_CORNERS) > 1:
+    raise AssertionError(f"looks disagree on where gems sit: {_GEM_CORNERS}")
+GEM_CORNER: Corner = _GEM_CORNERS.pop() if _GEM_CORNERS else "bottom-left"
 
 
 def _value_corner(look: Look) -> Corner | None:
@@ -354,10 +371,9 @@ def describe_look(
     if faces is None:
         faces = board_faces(located, cfg.bonus)
     shares = _corner_shares(faces, cfg)
-    order = sorted(range(4), key=lambda k: -shares[k])
-    value_corner = None
-    if shares[order[0]] >= cfg.corner_share and shares[order[1]] <= cfg.corner_other_max:
-        value_corner = CORNERS[order[0]]
+    corner = value_corner(
+        dict(zip(CORNERS, shares, strict=True)), cfg.corner_share, others=cfg.corner_other_max
+    )
     gap = _gap_colour(faces, located, cfg)
     rim = _ring_colour(image, located, cfg) if image is not None else None
     if gap is None:
@@ -368,7 +384,7 @@ def describe_look(
         face_lab=_triple(faces.face_lab),
         gap_lab=None if gap is None else _triple(gap),
         corner_share=(shares[0], shares[1], shares[2], shares[3]),
-        value_corner=value_corner,
+        value_corner=corner,
         badges=tuple((m.marker, name) for m, name in named if not name.endswith(":state")),
         tilt_deg=round(tilt, 2),
         fit=located.score,
@@ -412,20 +428,14 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
             continue  # in the very corner: the gap showing past a rounded corner
         if y + h >= fy1:
             continue  # on the bottom edge: the tiles' 3D edge or shadow (values sit above)
-        reach = cfg.corner_reach * side
-        left, right = (x - fx0) / side, (fx1 - x - w) / side  # distances from the edges
-        top, bottom = (y - fy0) / side, (fy1 - y - h) / side
-        inside = (x + w <= fx0 + reach, x >= fx1 - reach, y + h <= fy0 + reach, y >= fy1 - reach)
-        for k, (dx, dy, ok) in enumerate(
-            (
-                (left, top, inside[0] and inside[2]),
-                (right, top, inside[1] and inside[2]),
-                (right, bottom, inside[1] and inside[3]),
-                (left, bottom, inside[0] and inside[3]),
-            )
-        ):
-            d = dx + dy
-            if ok and d < nearest[k].get((r, c), (math.inf, 0.0, 0.0))[0]:
+        reach = int(cfg.corner_reach * side)
+        mark = Box(x, y, w, h)
+        for k, corner in enumerate(CORNERS):
+            dx = (x - fx0) / side if is_left(corner) else (fx1 - x - w) / side
+            dy = (y - fy0) / side if is_top(corner) else (fy1 - y - h) / side
+            d = dx + dy  # distance from the corner's edges
+            inside = corner_zone(face, corner, reach, reach).contains(mark)
+            if inside and d < nearest[k].get((r, c), (math.inf, 0.0, 0.0))[0]:
                 nearest[k][(r, c)] = (d, dx, dy)
     shares = []
     for marks in nearest:
@@ -515,18 +525,19 @@ def _nearest_bonus(mark: Mark) -> str:
 
 
 def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
-    """Tiles with a gem: a small saturated pink-to-violet blob in the face's bottom-left,
-    wholly inside that corner (a red letter on a die reaches out of it, over the corner's
-    top or right edge; SpellCast's gem sits well inside)."""
+    """Tiles with a gem: a small saturated pink-to-violet blob in the face's gem corner
+    (``GEM_CORNER``, bottom-left), wholly inside that corner (a red letter on a die reaches
+    out of it, over the corner's top or right edge; SpellCast's gem sits well inside)."""
     count = 0
     lo, hi = cfg.gem_area
     for row in faces.boxes:
         for box in row:
-            x0, y1, side = box.x, box.y1, box.w
+            side = box.w
             z = round(cfg.gem_zone * side)
             if z < 3:
                 return 0
-            zone = faces.lab[y1 - z : y1, x0 : x0 + z]
+            gz = corner_zone(box, GEM_CORNER, z, z)
+            zone = faces.lab[gz.y : gz.y1, gz.x : gz.x1]
             a, b = zone[..., 1], zone[..., 2]
             hue = (a >= cfg.gem_min_a) & (b <= cfg.gem_max_yellow * a)
             pink = hue & (chroma(zone) >= cfg.bonus.badge_chroma)
@@ -537,8 +548,7 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
             inside = [
                 int(stats[i, cv2.CC_STAT_AREA])
                 for i in range(1, n)
-                if stats[i, cv2.CC_STAT_TOP] > 0
-                and stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH] < z
+                if clear_of_inner_edges(Box(*(int(v) for v in stats[i, :4])), gz, GEM_CORNER)
             ]
             biggest = max(inside, default=0)
             if lo <= biggest / float(side * side) <= hi:
@@ -619,7 +629,7 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         points += cfg.state_weight
         why.append("tiles in the colours of a traced word")
     if look.gems:
-        if profile.gems:
+        if profile.gems is not None:
             points += cfg.gem_weight
             why.append(f"gems on {look.gems} tile{'s' if look.gems > 1 else ''}")
         else:

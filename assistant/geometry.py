@@ -6,6 +6,7 @@ Every stage that measures a tile speaks of the same shapes:
   ``h``), the box of a glyph, a digit, a badge or a tile face;
 * :data:`Corner`: one corner of a tile or a board, spelt as people say it ("top-left"...);
   :data:`CORNERS` lists them clockwise from the top-left, the order of a :data:`Quad`;
+  :func:`corner_zone` is the part of a box at one corner (a corner search's zone);
 * :data:`Quad`: four points, clockwise from the top-left (a board's or a cell's outline in
   the source image), and :func:`cell_side`, the mean side of one cell of a grid laid on it;
 * :data:`Mask` and :data:`Labels`: a 0/255 ``uint8`` mask and a connected-components label
@@ -71,6 +72,30 @@ class Box:
 
     def shift(self, dx: int, dy: int) -> Box:
         return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def contains(self, other: Box) -> bool:
+        """True when ``other`` lies wholly inside this box."""
+        return (
+            self.x <= other.x and other.x1 <= self.x1 and self.y <= other.y and other.y1 <= self.y1
+        )
+
+
+def corner_zone(box: Box, corner: Corner, w: int, h: int) -> Box:
+    """The ``w`` x ``h`` part of ``box`` at its ``corner``: where a stage searches one
+    corner of a tile face (a point value, a bonus badge, a gem). Every corner search of the
+    vision stages is laid out here; how far each reaches in is its stage's tuned number."""
+    x = box.x if is_left(corner) else box.x1 - w
+    y = box.y if is_top(corner) else box.y1 - h
+    return Box(x, y, w, h)
+
+
+def clear_of_inner_edges(piece: Box, zone: Box, corner: Corner) -> bool:
+    """True when ``piece`` (in the pixels of ``zone``, the zone at ``corner`` of a face, see
+    :func:`corner_zone`) stays off the zone's two inner edges: it lies in the corner, not
+    reaching out of it into the rest of the face (a letter stroke does)."""
+    across = piece.x1 < zone.w if is_left(corner) else piece.x > 0
+    along = piece.y1 < zone.h if is_top(corner) else piece.y > 0
+    return across and along
 
 
 def union(boxes: Sequence[Box]) -> Box:

@@ -50,6 +50,8 @@ class BonusStyle:
     marker: Literal["badge", "tile"]
     palette: Mapping[str, RGB]
     texts: Mapping[str, str]
+    # Where on the tile the badge sits, or a filled tile's name is written.
+    corner: Corner = "top-left"
 
     @classmethod
     def of(
@@ -76,7 +78,8 @@ class Look:
 
     ``faces``: the face colours of its themes (sRGB); ``gaps``: the colours between its
     tiles (empty: any); ``rims``: the colours just around its board (empty: any); ``dice``:
-    a photo of dice; ``gems``: SpellCast's gems at the bottom-left of some tiles;
+    a photo of dice; ``gems``: the corner where SpellCast's gems sit on some tiles (None:
+    the game has none);
     ``states``: face colours its tiles take while a word is traced (Word Hunt), which are
     no bonus squares; ``gap_scale``: a patterned or shaded background's own colour
     tolerance (dE; None: ``GamesConfig.gap_scale``); ``bonus``: how its boards mark bonus
@@ -88,7 +91,7 @@ class Look:
     gaps: tuple[RGB, ...] = ()
     rims: tuple[RGB, ...] = ()
     dice: bool = False
-    gems: bool = False
+    gems: Corner | None = None
     states: tuple[RGB, ...] = ()
     gap_scale: float | None = None
     bonus: BonusStyle | None = None
@@ -315,7 +318,7 @@ SPELLCAST = Game(
         faces=((246, 241, 229), (236, 228, 214)),
         gaps=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
         rims=((24, 31, 58), (31, 41, 77), (18, 22, 42)),
-        gems=True,
+        gems="bottom-left",
         gap_scale=14.0,
         # DL and TL share the gold: only the badge's text tells them apart.
         bonus=BonusStyle.of(

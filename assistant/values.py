@@ -11,7 +11,8 @@ values in the same corner of every tile, while badges and specks sit anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -25,6 +26,7 @@ from assistant.geometry import (
     Corner,
     Labels,
     Mask,
+    corner_zone,
     emptiest_column,
     is_left,
     is_top,
@@ -115,14 +117,33 @@ def board_corner(letters: Sequence[Sequence[ValueOption]], cfg: ValueConfig) -> 
     """The corner a board prints its values in, from the candidates of its non-blank tiles
     (one sequence per tile): the corner where at least ``vote`` of them (and two) have a
     candidate; None when no corner has that many (the board shows no values)."""
-    votes: dict[Corner, int] = {}
+    votes: dict[Corner, float] = {}
     for options in letters:
         for option in options:
             votes[option.corner] = votes.get(option.corner, 0) + 1
-    if not votes:
+    return value_corner(votes, cfg.vote * len(letters), at_least=2)
+
+
+def value_corner(
+    marks: Mapping[Corner, float], needed: float, *, others: float = math.inf, at_least: float = 0
+) -> Corner | None:
+    """The corner a board prints its point values in, from how many of its tiles (or what
+    share of them) show a value-like mark in each corner (``marks``): the most common
+    corner, when it has at least ``needed`` (and ``at_least``) and no other corner has more
+    than ``others``; None otherwise (the board shows no values). A tie goes to the corner
+    named first in ``marks``.
+
+    The one rule both value-corner finders apply: the game recognizer's marks on the small
+    copy of the board before any tile is cut (``games.describe_look``) and the cutter's
+    value candidates (:func:`board_corner`). A game prints its values in the same corner of
+    every tile, while badges and specks sit anywhere."""
+    if not marks:
         return None
-    corner = max(votes, key=lambda k: votes[k])
-    return corner if votes[corner] >= max(2, cfg.vote * len(letters)) else None
+    corner = max(marks, key=lambda k: marks[k])
+    second = max((n for k, n in marks.items() if k != corner), default=0.0)
+    if marks[corner] >= max(at_least, needed) and second <= others:
+        return corner
+    return None
 
 
 def tile_default(
@@ -161,22 +182,22 @@ def find_values(
     reach = cfg.reach * band.h
     top_end = min(int(band.y + reach), h // 2)
     bottom_start = max(int(band.y1 - reach), h // 2)
-    zones: tuple[tuple[Corner, int, int, int, int], ...] = (
-        ("top-left", fy0, top_end, fx0, w // 2),
-        ("top-right", fy0, top_end, w // 2, fx1),
-        ("bottom-right", bottom_start, fy1, w // 2, fx1),
-        ("bottom-left", bottom_start, fy1, fx0, w // 2),
-    )
+    face = Box(fx0, fy0, fx1 - fx0, fy1 - fy0)
     out: list[ValueOption] = []
-    for corner, y0, y1, x0, x1 in zones:
-        window = (slice(y0, y1), slice(x0, x1))
-        if corner not in corners or y1 - y0 < 3 or x1 - x0 < 3:
+    for corner in CORNERS:
+        # Each corner's zone reaches to the middle of the face across, and to ``reach``
+        # into the text band along.
+        zw = w // 2 - fx0 if is_left(corner) else fx1 - w // 2
+        zh = top_end - fy0 if is_top(corner) else fy1 - bottom_start
+        if corner not in corners or zh < 3 or zw < 3:
             continue
+        z = corner_zone(face, corner, zw, zh)
+        window = (slice(z.y, z.y1), slice(z.x, z.x1))
         zone = np.where(keep_out[window] > 0, np.float32(0), dist[window])
         option = _zone_value(zone, lab[window], corner, band, contrast, ink_colour, h, cfg)
         if option is not None:
-            digits = tuple(d.shift(x0, y0) for d in option.digits)
-            out.append(replace(option, box=option.box.shift(x0, y0), digits=digits))
+            digits = tuple(d.shift(z.x, z.y) for d in option.digits)
+            out.append(replace(option, box=option.box.shift(z.x, z.y), digits=digits))
     return tuple(out)
 
 

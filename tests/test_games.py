@@ -24,11 +24,12 @@ from assistant.games import (
     detect_game,
     read_game_and_bonuses,
 )
-from assistant.geometry import CORNERS, Corner
+from assistant.geometry import CORNERS, Box, Corner
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
 from assistant.read import ReadOptions, read_array
 from assistant.registry import get_game
+from assistant.values import ValueConfig, ValueOption, board_corner, value_corner
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 EXPECTED: dict[str, str] = {}
@@ -158,6 +159,27 @@ def test_the_corner_of_the_point_values_names_the_game(
     look = describe_look(None, located)
     assert look.corner_share[CORNERS.index(corner)] == 1.0
     assert detect_game(None, located).name == game
+
+
+def test_one_rule_finds_the_value_corner_before_and_after_cutting() -> None:
+    # games.describe_look (marks on the small board, shares of the tiles) and
+    # values.board_corner (the cutter's candidates, counts of tiles) apply one rule.
+    shares: dict[Corner, float] = {"top-left": 0.9, "top-right": 0.4, "bottom-right": 0.0}
+    assert value_corner(shares, 0.5) == "top-left"
+    assert value_corner(shares, 0.5, others=0.35) is None  # badges as common as values
+    assert value_corner({"top-left": 0.4}, 0.5) is None
+    assert value_corner({}, 0.5) is None
+    tied: dict[Corner, float] = {"top-right": 0.6, "top-left": 0.6}
+    assert value_corner(tied, 0.5) == "top-right"  # a tie: the corner named first
+    assert value_corner(tied, 0.5, others=0.35) is None
+    cfg = ValueConfig()
+    option = ValueOption(
+        "top-right", (Box(1, 1, 2, 3),), Box(1, 1, 2, 3), np.zeros((3, 2), np.uint8),
+        np.zeros((3, 2), np.uint8), 0.0,
+    )  # fmt: skip
+    assert board_corner([[option], [option], []], cfg) == "top-right"  # 2 of 3 tiles
+    assert board_corner([[option], [], []], cfg) is None  # 1 of 3
+    assert board_corner([[option]], cfg) is None  # every tile, but fewer than two
 
 
 def test_word_hunt_colours_without_values() -> None:

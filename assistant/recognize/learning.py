@@ -1,7 +1,7 @@
 """Learning: store a board's characters, labelled by the user, as a template style.
 
-``learn`` cuts each tile's characters the way the matcher cuts them and saves them (with
-the corner value digits, when given) under ``user_template_dir()/<style>``; the store
+``learn`` cuts each tile's characters with the matcher's own cut (``cut_chars``) and saves
+them (with the corner value digits, when given) under ``user_template_dir()/<style>``; the store
 (``recognize.store``) picks the style up on the next read.
 """
 
@@ -11,20 +11,13 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-import cv2
 import numpy as np
 
-from assistant.cut import TileImage, face_tilt, select_components
+from assistant.cut import TileImage, face_tilt
 from assistant.errors import BoardTextError, UsageError
 from assistant.geometry import Mask
-from assistant.recognize.glyphs import char_groups, crop_to_ink, straighten
-from assistant.recognize.matcher import (
-    ALL_TURNS,
-    DILATE,
-    Hypothesis,
-    TemplateRecognizer,
-    glyph_components,
-)
+from assistant.recognize.glyphs import crop_to_ink, straighten
+from assistant.recognize.matcher import ALL_TURNS, Hypothesis, TemplateRecognizer
 from assistant.recognize.store import check_style_name, user_template_dir
 
 
@@ -66,12 +59,11 @@ def learn(
                 hint="learn into a new style name (--style), or delete that folder",
             ) from None
     reader = recognizer or TemplateRecognizer()
+    turns: tuple[int, ...] = (0,)
+    tilts = [0.0] * len(tiles)
     if reader.board_is_turned(tiles):
-        tilts = [face_tilt(t) for t in tiles]
-        per_tile = reader.hypotheses(tiles, tilts, ALL_TURNS)
-    else:
-        tilts = [0.0] * len(tiles)
-        per_tile = reader.hypotheses(tiles, None, (0,))
+        turns, tilts = ALL_TURNS, [face_tilt(t) for t in tiles]
+    per_tile = reader.hypotheses(tiles, tilts, turns)
     skipped: list[str] = []
     before = len(manifest)
 
@@ -87,13 +79,19 @@ def learn(
         truth = labels[tile.row][tile.col].strip()
         if tile.blank or not truth:
             continue
-        fitting = [(h, want) for h in hyps for want in _label_chars(truth, len(h.chars))]
+        # The matcher's cut, one segmentation per hypothesis, in the same order.
+        cuts = reader.cut_chars(tile, turns) if hyps else iter(())
+        fitting = [
+            (h, pieces, want)
+            for h, (_, pieces, _) in zip(hyps, cuts, strict=True)
+            for want in _label_chars(truth, len(h.chars))
+        ]
         if not fitting:
             skipped.append(f"{tile.row + 1},{tile.col + 1}")
             continue
-        best, want = max(fitting, key=lambda hw: _agreement(hw[0], hw[1]))
-        for char, mask in zip(want, _char_masks(tile, best.turn, tilt, reader), strict=True):
-            store(mask, char, tile)
+        best, pieces, want = max(fitting, key=lambda f: _agreement(f[0], f[2]))
+        for char, (_, mask, soft) in zip(want, pieces, strict=True):
+            store(_upright(soft if soft is not None else mask, best.turn, tilt, reader), char, tile)
         value = values[tile.row][tile.col] if values is not None else None
         digits = reader.value_masks(tile)
         if value is not None and len(digits) == len(str(value)):
@@ -124,18 +122,10 @@ def _agreement(h: Hypothesis, want: Sequence[str]) -> float:
     )
 
 
-def _char_masks(tile: TileImage, turn: int, tilt: float, reader: TemplateRecognizer) -> list[Mask]:
-    """The tile's characters as upright anti-aliased pictures (ink 255), left to right."""
-    comps, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
-    h, w = labels.shape
-    alpha = tile.alpha[oy : oy + h, ox : ox + w] if tile.alpha is not None else None
-    out = []
-    for g in char_groups(comps, turn, w, h, reader.config.glyph):
-        mask = select_components(labels, len(comps) + 1, [i + 1 for i in g])
-        if alpha is not None:
-            mask = np.where(cv2.dilate(mask, DILATE) > 0, alpha, 0).astype(np.uint8)
-        if abs(tilt) >= reader.config.min_tilt:
-            mask = straighten(mask, -tilt, binary=False)
-        upright = np.rot90(np.pad(crop_to_ink(mask), 2), turn)
-        out.append(np.ascontiguousarray(upright))
-    return out
+def _upright(picture: Mask, turn: int, tilt: float, reader: TemplateRecognizer) -> Mask:
+    """A character picture as the templates store it: its tilt undone, cropped to its ink
+    with a 2 px margin, turned upright."""
+    if abs(tilt) >= reader.config.min_tilt:
+        picture = straighten(picture, -tilt, binary=False)
+    upright = np.rot90(np.pad(crop_to_ink(picture), 2), turn)
+    return np.ascontiguousarray(upright)

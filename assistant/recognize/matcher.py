@@ -48,6 +48,9 @@ from assistant.recognize.store import (
 )
 
 ALL_TURNS = (0, 1, 2, 3)
+# One character as the matcher cuts it: its key (the ids of the glyph components it is
+# made of; a half of a split character adds -1 or -2), its mask and its anti-aliased picture.
+CharPiece = tuple[tuple[int, ...], Mask, Mask | None]
 DILATE = np.ones((3, 3), np.uint8)  # the rim of anti-aliased pixels kept around a character
 # Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
 UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
@@ -219,8 +222,27 @@ class TemplateRecognizer:
     def _segmentations(
         self, tile: TileImage, tilt: float, turns: Sequence[int]
     ) -> Iterator[tuple[int, list[_Char], float]]:
-        """(turn, characters, penalty) for each quarter turn; with an underline on one side,
-        turns that do not put it at the bottom are penalized."""
+        """(turn, characters, penalty) for each segmentation of :meth:`cut_chars`, each
+        character's features measured once."""
+        cache: dict[tuple[int, ...], _Char] = {}
+        for turn, pieces, penalty in self.cut_chars(tile, turns):
+            chars = []
+            for key, mask, soft in pieces:
+                if key not in cache:
+                    cache[key] = self._char(mask, tilt, soft)
+                chars.append(cache[key])
+            yield turn, chars, penalty
+
+    def cut_chars(
+        self, tile: TileImage, turns: Sequence[int]
+    ) -> Iterator[tuple[int, list[CharPiece], float]]:
+        """The matcher's cut of a tile's glyph into characters: (turn, characters left to
+        right at that quarter turn, penalty) for each of ``turns``, and after each
+        turn the same with every too-wide character split in two (when one is), in the
+        order of the tile's :meth:`hypotheses`. With an underline on one side, turns that
+        do not put it at the bottom are penalized. Each character is a ``CharPiece``: its
+        key (the glyph components it is made of), its mask in the glyph box's frame and its
+        anti-aliased picture (None without one)."""
         comps, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
         h, w = labels.shape
         alpha = None
@@ -232,7 +254,6 @@ class TemplateRecognizer:
                 tile.underline.x - ox, tile.underline.y - oy, tile.underline.w, tile.underline.h
             )
             bar = next((i for i, b in enumerate(comps) if b == u), None)
-        cache: dict[tuple[int, ...], _Char] = {}
         pictures: dict[tuple[int, ...], tuple[Mask, Mask | None]] = {}
         for turn in turns:
             penalty = 0.0
@@ -248,63 +269,59 @@ class TemplateRecognizer:
                 elif bar is not None and len(ids) > 1:
                     ids.remove(bar)  # the bar under a die lying on its side is no letter
             groups = char_groups([comps[i] for i in ids], turn, w, h, self.config.glyph)
-            chars = []
-            masks: list[tuple[Mask, Mask | None]] = []
+            pieces: list[CharPiece] = []
             for g in groups:
                 key = tuple(sorted(ids[i] for i in g))
-                if key not in cache:
+                if key not in pictures:
                     mask = select_components(labels, len(comps) + 1, [k + 1 for k in key])
                     soft = None
                     if alpha is not None:
                         soft = np.where(cv2.dilate(mask, DILATE) > 0, alpha, 0).astype(np.uint8)
-                    cache[key] = self._char(mask, tilt, soft)
                     pictures[key] = (mask, soft)
-                chars.append(cache[key])
-                masks.append(pictures[key])
-            yield turn, chars, penalty
+                pieces.append((key, *pictures[key]))
+            yield turn, pieces, penalty
             # Touching characters are cut apart as seen at this turn: "A/" kerned upright,
-            # and the Q and u of a die's Qu face merged by blur, at whatever turn it lies.
-            split = self._split_touching(masks, chars, turn, tilt)
+            # and the Q and u of a die's Qu face joined by blur, at whatever turn it lies.
+            split = self._split_touching(pieces, turn)
             if split is not None:
                 yield turn, split, penalty + self.config.split_penalty
 
-    def _split_touching(
-        self,
-        masks: Sequence[tuple[Mask, Mask | None]],
-        chars: Sequence[_Char],
-        turn: int,
-        tilt: float,
-    ) -> list[_Char] | None:
+    def _split_touching(self, pieces: Sequence[CharPiece], turn: int) -> list[CharPiece] | None:
         """The characters with every one too wide as seen after ``turn`` quarter turns cut
         in two at its narrowest neck (kerned letters that touch, "A/" in some fonts; a Qu
         whose tail touches the u), left to right as seen; None when nothing is too wide."""
         cfg = self.config
-        out: list[_Char] = []
+        out: list[CharPiece] = []
         cut_any = False
-        for (mask, soft), char in zip(masks, chars, strict=True):
+        for key, mask, soft in pieces:
             seen = np.rot90(mask, turn)  # the character as read at this turn
             height = seen.shape[0]
             x, _, w, _ = cv2.boundingRect(np.ascontiguousarray(seen))
             if w < cfg.split_width * height:
-                out.append(char)
+                out.append((key, mask, soft))
                 continue
             column = np.count_nonzero(seen[:, x : x + w], axis=0)
             lo, hi = int(w * 0.25), int(w * 0.75)
             neck = lo + int(np.argmin(column[lo:hi]))
             if column[neck] > cfg.split_neck * height:
-                out.append(char)
+                out.append((key, mask, soft))
                 continue
-            soft_seen = None if soft is None else np.rot90(soft, turn)
-            for part in (slice(0, x + neck), slice(x + neck + 1, seen.shape[1])):
+            for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, seen.shape[1]))):
                 piece = np.zeros_like(seen)
                 piece[:, part] = seen[:, part]
                 soft_piece = None
-                if soft_seen is not None:
+                if soft is not None:
+                    soft_seen = np.rot90(soft, turn)
                     soft_piece = np.zeros_like(soft_seen)
                     soft_piece[:, part] = soft_seen[:, part]
                     soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+                # Keyed by turn as well: the halves differ from one turn to the next.
                 out.append(
-                    self._char(np.ascontiguousarray(np.rot90(piece, -turn)), tilt, soft_piece)
+                    (
+                        (*key, -1 - half - 2 * turn),
+                        np.ascontiguousarray(np.rot90(piece, -turn)),
+                        soft_piece,
+                    )
                 )
             cut_any = True
         return out if cut_any else None

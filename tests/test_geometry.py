@@ -1,0 +1,48 @@
+"""The geometry building blocks every vision stage shares (assistant.geometry): the zone at
+one corner of a tile face, where values (``values``), value-like marks (``games``), bonus
+badges (``bonus``) and SpellCast's gems (``games``) are searched."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.geometry import CORNERS, Box, Corner, clear_of_inner_edges, corner_zone
+
+FACE = Box(10, 20, 40, 30)
+
+
+@pytest.mark.parametrize(
+    ("corner", "zone"),
+    [
+        ("top-left", Box(10, 20, 12, 8)),
+        ("top-right", Box(38, 20, 12, 8)),
+        ("bottom-right", Box(38, 42, 12, 8)),
+        ("bottom-left", Box(10, 42, 12, 8)),
+    ],
+)
+def test_a_corner_zone_sits_in_its_corner_of_the_face(corner: Corner, zone: Box) -> None:
+    assert corner_zone(FACE, corner, 12, 8) == zone
+    assert FACE.contains(zone)
+
+
+def test_contains_means_wholly_inside() -> None:
+    assert FACE.contains(FACE)
+    assert FACE.contains(Box(11, 21, 5, 5))
+    assert not FACE.contains(Box(9, 21, 5, 5))  # pokes out on the left
+    assert not FACE.contains(Box(46, 21, 5, 5))  # ... on the right
+
+
+@pytest.mark.parametrize("corner", CORNERS)
+def test_a_piece_in_the_corner_stays_off_the_zones_inner_edges(corner: Corner) -> None:
+    zone = corner_zone(FACE, corner, 12, 8)
+    middle = Box(4, 2, 4, 4)  # in zone pixels: touches no edge
+    assert clear_of_inner_edges(middle, zone, corner)
+    # A letter stroke reaching across the zone touches both of its vertical edges: never
+    # wholly in the corner, whichever corner it is.
+    stroke = Box(0, 2, 12, 4)
+    assert not clear_of_inner_edges(stroke, zone, corner)
+    # Touching the face's own outer edge is fine; touching the inner one is not.
+    outer_x = 0 if corner.endswith("left") else 8
+    inner_x = 8 if corner.endswith("left") else 0
+    assert clear_of_inner_edges(Box(outer_x, 2, 4, 4), zone, corner)
+    assert not clear_of_inner_edges(Box(inner_x, 2, 4, 4), zone, corner)
