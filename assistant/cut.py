@@ -114,11 +114,13 @@ class CutConfig:
     # lost_reach of the glyph's longer side, over lost_share of that side squared, makes
     # the glyph ``lost_strokes`` (looked for within lost_window of that side around the
     # glyph; not where such faint ink covers lost_flood of that window: an uneven face).
-    # Measured on tools.synth dice (boggle-classic/-big seeds 3000-3019 as drawn, 53000-
-    # 53014 at 20 px and 53100-53109 at 28 px per die, and boggle-big 15015): the glyphs
-    # read wrong as I or F with confidence measured 0.041-0.18; of 1,771 right and sure
-    # ones, 8 reached 0.02, all on 20-28 px dice (a faint underline, a faint arm of an F);
-    # every tile of the screen looks measured 0.
+    # Only ink inside the square the letter fills counts (a point value beside it, which
+    # faint ink can join to a pale gold SpellCast letter, lies outside). Measured on
+    # tools.synth dice (boggle-classic/-big seeds 3000-3019 as drawn, 53000-53014 at 20 px
+    # and 53100-53109 at 28 px per die, and boggle-big 15015): the glyphs read wrong as I
+    # or F with confidence measured 0.040-0.13; of 1,771 right and sure ones, 2 reached
+    # 0.02, both on 20-28 px dice; every tile of fixtures/real, fixtures/synthetic,
+    # ../shared/realboards and the screen looks (seeds 3000-3003) measured under it.
     lost_frac: float = 0.2
     lost_reach: float = 0.15
     lost_share: float = 0.02
@@ -540,7 +542,6 @@ def cut_tile(
     # Glare shows as light on dark letters (on light letters, light is the letter itself).
     glare = polarity is Polarity.DARK_ON_LIGHT and _glare(lab, face, band, cfg)
     underline = boxes[underline_id] if underline_id is not None else None
-    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
     options: tuple[ValueOption, ...] = ()
     if corners:
         # Nothing of the glyph, the underline or the ink at the border is ever a value.
@@ -562,6 +563,7 @@ def cut_tile(
         options = find_values(
             dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners
         )  # fmt: skip
+    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1071,8 +1073,10 @@ def _lost_strokes(
     underline: Box | None,
     cfg: CutConfig,
 ) -> bool:
-    """Whether faint ink joined to the glyph reaches well beyond it: strokes too faint for
-    the ink threshold that the glyph is missing (see ``CutConfig.lost_frac``)."""
+    """Whether faint ink joined to the glyph reaches well beyond it inside the square the
+    letter fills (its longer side, centred on it): strokes too faint for the ink threshold
+    that the glyph is missing (see ``CutConfig.lost_frac``). A point value beside the
+    letter, which faint ink can join to it, lies outside that square."""
     h, w = glyph.shape
     side = max(band.w, band.h)
     pad = int(cfg.lost_window * side) + 2
@@ -1082,18 +1086,19 @@ def _lost_strokes(
     faint = dist[y0:y1, x0:x1] > cfg.lost_frac * contrast
     if underline is not None:  # the bar under a die's letter is no lost stroke
         u = underline
-        faint[
-            max(u.y - 2 - y0, 0) : max(u.y1 + 2 - y0, 0),
-            max(u.x - 2 - x0, 0) : max(u.x1 + 2 - x0, 0),
-        ] = False
+        ya, yb = max(u.y - 2 - y0, 0), max(u.y1 + 2 - y0, 0)
+        xa, xb = max(u.x - 2 - x0, 0), max(u.x1 + 2 - x0, 0)
+        faint[ya:yb, xa:xb] = False
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
     _, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
     ids = np.unique(labels[mine & faint])
     joined = np.isin(labels, ids[ids > 0])
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
-    far = np.count_nonzero(joined & (away > cfg.lost_reach * side))
-    return bool(far >= cfg.lost_share * side * side)
+    far = joined & (away > cfg.lost_reach * side)
+    sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
+    inside = far[sy0 : sy0 + side + 1, sx0 : sx0 + side + 1]
+    return bool(np.count_nonzero(inside) >= cfg.lost_share * side * side)
 
 
 def _specks(

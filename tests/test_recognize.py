@@ -760,3 +760,48 @@ def test_a_qu_die_on_its_side_whose_tail_touches_the_u_reads_qu(
     assert len(tiles[at].glyph_boxes) == 1  # one piece
     best = matcher.recognize(tiles)[at][0]
     assert best.label == "QU" and best.turn % 2 == 1
+
+
+def test_a_qu_die_whose_tail_blur_joined_to_the_u_reads_qu_when_both_engines_see_it(
+    matcher: TemplateRecognizer,
+) -> None:
+    """tools.synth boggle-classic 53504: the Qu die's tail and u are one broad piece (read
+    P, unsure; its neck is too thick to split as touching letters). A second engine
+    reading QU at one quarter turn makes the matcher cut the piece at its neck there, and
+    it reads a Q and a u: QU, sure. The same claim about an E die finds no Q and u in it,
+    and the E stays as the matcher read it."""
+    from assistant.locate import locate_boards
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 53504)
+    label, tiles = board.label, cut_tiles(locate_boards(board.image)[0])
+    at = {(t.row, t.col): i for i, t in enumerate(tiles)}
+    assert label["letters"][2][1] == "QU"
+    alone = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher])
+    qu = alone[at[(2, 1)]]
+    assert qu.label != "QU" and qu.confidence < THRESHOLD
+    # The turn that lays the Q and u side by side; the second engine's lines for each
+    # unsure die start at the matcher's turn.
+    side_by_side = max(range(4), key=lambda k: min(matcher.qu_scores(tiles[at[(2, 1)]], k)))
+    says_qu = [("", 0.0)] * 4
+    says_qu[(side_by_side - qu.turn) % 4] = ("QU", 0.96)
+    both = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher, _Turns(says_qu)])
+    assert both[at[(2, 1)]].label == "QU" and both[at[(2, 1)]].confidence >= THRESHOLD
+    for i, r in enumerate(both):
+        want = label["letters"][r.row][r.col]
+        if r.label != want:  # every other die the fake called QU stays unsure
+            assert r.confidence < THRESHOLD and i != at[(2, 1)], (r.row, r.col, r.label, want)
+
+
+@needs_tesseract
+@pytest.mark.tesseract
+def test_a_qu_die_joined_by_blur_reads_qu_with_tesseract() -> None:
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 53504)
+    reading = read_encoded(board.data, ReadOptions())
+    assert reading.tiles[2][1] == "QU"
+    for r, row in enumerate(board.label["letters"]):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, "?"), (r, c, reading.tiles[r][c], want)

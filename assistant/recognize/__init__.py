@@ -112,6 +112,15 @@ class NumberReader(Protocol):
 
 
 @runtime_checkable
+class QuReader(Protocol):
+    """An engine that can read a one-piece glyph as the Q and u of a die's Qu face."""
+
+    def qu_scores(self, tile: TileImage, turn: int) -> tuple[float, float]:
+        """The glyph cut in two at ``turn``: how well its halves read as Q and as u."""
+        ...
+
+
+@runtime_checkable
 class LineReader(Protocol):
     """An engine that can tell which letters a line drawn over a tile may hide."""
 
@@ -387,6 +396,12 @@ def recognize_tiles(
         or [Candidate("", 0.0)]
         for i in range(len(tiles))
     ]
+    if dice and isinstance(primary, QuReader):
+        for i in ask:
+            qu = _joined_qu(primary, tiles[i], first[i], second[i], elsewhere[i], cfg)
+            if qu is not None:
+                combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
+                engine_names[i] = qu.engine
     values = check_values(tiles, read, cfg)
     ask_values = [
         i
@@ -475,6 +490,35 @@ def _hidden_rivals(
         if r not in listed
     ]
     return (capped[:1] + extra + capped[1:])[: max(cfg.max_candidates, 2)]
+
+
+def _joined_qu(
+    engine: QuReader,
+    tile: TileImage,
+    first: Sequence[Candidate],
+    second: Sequence[Candidate],
+    elsewhere: Sequence[tuple[int, Candidate]],
+    cfg: RecognizeConfig,
+) -> Candidate | None:
+    """A die's Qu face whose u blur joined to the Q's tail: one piece, which no template
+    fits (read P or B, unsure). When the second engine reads QU at one quarter turn (at
+    least ``agree_second_conf``) and nothing else at any other, and the matcher, cutting
+    the piece at its neck at that turn, finds both a Q and a u there (each at least
+    ``agree_min_score``), the two engines agree: QU at ``agree_confidence``."""
+    if len(tile.glyph_boxes) != 1 or not first or first[0].label == "QU":
+        return None
+    seen = [(first[0].turn, second[0])] if second else []
+    seen += list(elsewhere)
+    qu = [(k, c) for k, c in seen if c.label == "QU" and c.confidence >= cfg.agree_second_conf]
+    rest = [c for _, c in seen if c.label != "QU" and c.confidence >= cfg.second_min_conf]
+    if len(qu) != 1 or rest:
+        return None
+    turn, other = qu[0]
+    q, u = engine.qu_scores(tile, turn)
+    if min(q, u) < cfg.agree_min_score:
+        return None
+    name = f"{first[0].engine}+{other.engine}" if first[0].engine else other.engine
+    return Candidate("QU", cfg.agree_confidence, min(q, u), turn, name)
 
 
 def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeConfig) -> bool:

@@ -472,6 +472,40 @@ class TemplateRecognizer:
                 evidence += 1
         return evidence >= max(cfg.turn_min_tiles, cfg.turn_share * read)
 
+    def qu_scores(self, tile: TileImage, turn: int) -> tuple[float, float]:
+        """How well a one-piece glyph reads as a Q and a u side by side at ``turn`` quarter
+        turns, cut at its narrowest neck in the middle half however thick it is (blur can
+        join the Q's tail to the u broadly): the Q half's score and the u half's."""
+        if tile.glyph_box is None or not tile.glyph.any():
+            return 0.0, 0.0
+        _, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
+        h, w = labels.shape
+        seen = np.rot90((labels > 0).astype(np.uint8) * 255, turn)
+        soft = None if tile.alpha is None else np.rot90(tile.alpha[oy : oy + h, ox : ox + w], turn)
+        width = seen.shape[1]
+        column = np.count_nonzero(seen, axis=0)
+        lo, hi = int(width * 0.25), int(width * 0.75)
+        if hi <= lo:
+            return 0.0, 0.0
+        neck = lo + int(np.argmin(column[lo:hi]))
+        tilt = face_tilt(tile)
+        chars = []
+        for part in (slice(0, neck), slice(neck + 1, width)):
+            piece = np.zeros_like(seen)
+            piece[:, part] = seen[:, part]
+            soft_piece = None
+            if soft is not None:
+                soft_piece = np.zeros_like(soft)
+                soft_piece[:, part] = soft[:, part]
+                soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+            mask = np.ascontiguousarray(np.rot90(piece, -turn))
+            if not mask.any():
+                return 0.0, 0.0
+            chars.append(self._char(mask, tilt, soft_piece))
+        scores = self._scores(self._glyphs, chars, [turn, turn])
+        classes = self._glyphs.classes
+        return float(scores[0, classes.index("Q")]), float(scores[1, classes.index("u")])
+
     def hidden_rivals(self, tile: TileImage, label: str) -> tuple[str, ...]:
         """The letters that ``tile`` may show instead of ``label`` as far as the picture
         tells: where a removed line ran (``tile.line``) the glyph is unknown, so the upright
