@@ -171,17 +171,20 @@ class BonusReading:
     """A bonus square: ``kind`` DL/TL/DW/TW, calibrated-ish ``confidence`` 0..1, the
     ``marker`` seen, and the ``box`` it covers in its cell (pixels of
     ``LocatedBoard.cell(r, c)``, as the boxes of ``assistant.cut``): the recognizer can ignore it.
-    ``text`` is the label read on the marker ("" when too small to read)."""
+    ``text`` is the label read on the marker ("" when too small to read); ``sure_at`` the
+    confidence from which it is sure (``BonusConfig.sure`` of the config it was read with).
+    """
 
     kind: str
     confidence: float
     marker: Marker
     box: Box
     text: str = ""
+    sure_at: float = BonusConfig.sure
 
     @property
     def sure(self) -> bool:
-        return self.confidence >= BonusConfig.sure
+        return self.confidence >= self.sure_at
 
 
 BonusGrid = tuple[tuple[BonusReading | None, ...], ...]
@@ -402,8 +405,9 @@ def bonus_labels(grid: BonusGrid) -> tuple[tuple[str | None, ...], ...] | None:
 
 
 def unsure_bonuses(grid: BonusGrid) -> list[tuple[int, int, str, float]]:
-    """The readings below ``BonusConfig.sure``: (row, col, kind, confidence), to report like
-    unsure letters (and to fix by hand, e.g. ``S*DL`` in board text)."""
+    """The unsure readings (below the ``sure`` level of the config they were read with):
+    (row, col, kind, confidence), to report like unsure letters (and to fix by hand, e.g.
+    ``S*DL`` in board text)."""
     return [
         (r, c, b.kind, b.confidence)
         for r, row in enumerate(grid)
@@ -480,7 +484,7 @@ def _name(
     confidence = weights[kind] / total * fit
     if text_kind is not None and text_kind != kind:
         confidence *= cfg.disagree_factor
-    return BonusReading(kind, round(confidence, 4), mark.marker, box, text)
+    return BonusReading(kind, round(confidence, 4), mark.marker, box, text, sure_at=cfg.sure)
 
 
 def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:

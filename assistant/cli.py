@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from assistant.dictionary import Dictionary
     from assistant.locate import Image
     from assistant.pipeline import BoardReading, Outcome, Request
+    from assistant.watch import WatchOptions
 
 PROG = "boggle-assistant"
 BATCH_TOP = 10  # best words kept per batch record unless --top says otherwise
@@ -693,24 +694,36 @@ def _one_numeric_thread() -> None:
         os.environ.setdefault(name, "1")
 
 
+def _watch_options(args: argparse.Namespace, request: Request) -> WatchOptions:
+    """The screen options (``_screen_options``: watch, serve --watch) as ``WatchOptions``;
+    the screen is solved with best guesses, unsure tiles marked."""
+    from dataclasses import replace
+
+    from assistant.watch import WatchOptions
+
+    return WatchOptions(
+        region=args.region,
+        monitor=args.monitor,
+        interval_s=args.interval,
+        dict_path=args.dict_path,
+        request=replace(request, best_guess=True),
+    )
+
+
 def cmd_watch(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from assistant.live import LiveView, PlainView, summary_text
-    from assistant.watch import WatchOptions, run_watch
+    from assistant.watch import run_watch
 
-    options = WatchOptions(
-        region=args.region,
-        monitor=args.monitor,
-        interval_s=args.interval,
+    options = replace(
+        _watch_options(args, _request(args)),
         top=args.top,
-        dict_path=args.dict_path,
         once=args.once,
         max_boards=args.max_boards,
         output=args.output,
         retry_for_s=args.retry_for,
         overlay=args.overlay,
-        request=replace(_request(args), best_guess=True),
     )
     console = _stdout_console()
     if console.is_terminal:
@@ -748,8 +761,6 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
     try:
         from assistant.web.app import MB, WebConfig
         from assistant.web.serve import ServeError, ServeOptions, serve
@@ -757,22 +768,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from assistant.web import MISSING_HINT
 
         raise MissingDependencyError("the web page needs Starlette", hint=MISSING_HINT) from None
-    from assistant.watch import WatchOptions
-
     request = _request(args)
     request.check()
     if args.region is not None and not args.watch:
         raise ServeError("--region only applies to the live view", hint="add --watch")
     web = WebConfig(max_upload_bytes=args.max_upload_mb * MB, request=request, top=args.top)
-    watch = None
-    if args.watch:
-        watch = WatchOptions(
-            region=args.region,
-            monitor=args.monitor,
-            interval_s=args.interval,
-            dict_path=args.dict_path,
-            request=replace(request, best_guess=True),
-        )
+    watch = _watch_options(args, request) if args.watch else None
     options = ServeOptions(
         host=args.host, port=args.port, open_browser=args.open, web=web, watch=watch
     )

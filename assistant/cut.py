@@ -35,6 +35,8 @@ from assistant.geometry import (
     Labels,
     Mask,
     cell_side,
+    is_left,
+    is_top,
     overlap,
     union,
 )
@@ -44,9 +46,11 @@ from assistant.values import (
     ValueConfig,
     ValueOption,
     board_corner,
+    board_zone,
     corners_to_search,
     find_values,
     tile_default,
+    zone_misses,
 )
 
 
@@ -175,6 +179,32 @@ class CutConfig:
     line_share: float = 0.15  # ...each at least this share of the line pixels on the margin
     line_chroma: float = 0.5
     line_tie: float = 2.0  # a pixel this much nearer a line mix than the face-ink one is line
+    # Line pixels are kept only on the straight strokes that enter the tile across a ring
+    # round the letter (stroke_ring of the cell from the centre, in stroke_bins directions,
+    # stroke_fill of a direction's ring pixels being line; line all round, over
+    # stroke_most of the directions, is a rim or the face, not a stroke) and run towards
+    # its centre (``_strokes``): stroke_pad pixels beside a stroke, or stroke_head of its
+    # width from its axis for the dot and the arrowheads (1.2 and 1.25 widths in
+    # tools.synth's look: a dot of radius 1.2 w, heads 2.5 w long at +-0.5 rad).
+    stroke_ring: tuple[float, float] = (0.3, 0.44)
+    stroke_bins: int = 90
+    stroke_fill: float = 0.3
+    stroke_most: float = 0.5
+    stroke_pad: float = 2.0
+    stroke_head: float = 1.3
+    # A see-through line (``_see_through``): line pixels within see_fit of the face-ink
+    # distance of the model (the line's colour moved towards the ink) are explained by
+    # it; the line lets the see_top percentile of the way to the ink show (measured inside
+    # the stroke, two pixels in from its edge), and is seen through from see_min on, but
+    # not when pixels darker than the line lie see_edge or more from the centre, on the
+    # face see_rim of the cell in from its edge (an outline or a dark core along the
+    # stroke). Checked on tools.synth's arrows (seeds 3000-3009, 51000-51029) and on lines
+    # with dark outlines drawn over a real screenshot (tests/test_overlays.py).
+    see_fit: float = 0.12
+    see_top: float = 90.0
+    see_min: float = 0.25
+    see_edge: float = 0.38
+    see_rim: float = 0.06
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -280,7 +310,78 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
+    _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool_]:
+    """The pixels just outside the two sides of a value ``zone`` that face the middle of
+    an ``h`` x ``w`` tile (its value printed in ``corner``): ink there is cut, so that
+    nothing outside the zone (a letter's tail) joins what lies inside it."""
+    seam = np.zeros((h, w), bool)
+    y0, y1 = max(0, zone.y - 1), min(h, zone.y1 + 1)
+    x0, x1 = max(0, zone.x - 1), min(w, zone.x1 + 1)
+    side_x = zone.x1 if is_left(corner) else zone.x - 1
+    side_y = zone.y1 if is_top(corner) else zone.y - 1
+    if 0 <= side_x < w:
+        seam[y0:y1, side_x] = True
+    if 0 <= side_y < h:
+        seam[side_y, x0:x1] = True
+    return seam
+
+
+def _zone_cut(
+    located: LocatedBoard,
+    lab: Image,
+    tiles: list[TileImage],
+    cfg: CutConfig,
+    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+    scale: float,
+) -> None:
+    """Tiles whose value the board's value zone says was missed or cut short
+    (``values.zone_misses``) are cut again with that zone (in place). The new cut is kept
+    only when it finds a value of the board's digit height there and every piece of the
+    old glyph inside the zone went to that value (nothing of the letter was cut off)."""
+    corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
+    if corner is None:
+        return
+    chosen = [
+        next((o for o in t.value_options if o.corner == corner), None) for t in tiles
+    ]  # fmt: skip
+    zone = board_zone([o for o in chosen if o is not None], corner, cfg.values)
+    if zone is None:
+        return
+    p = located.cell_px
+    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
+    digit_h = zone.h - 2 * cfg.values.zone_margin
+    for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
+        if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
+            continue
+        r, c = t.row, t.col
+        sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+        again = cut_tile(
+            located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
+            value_zone=zone,
+        )  # fmt: skip
+        found = next((o for o in again.value_options if o.corner == corner), None)
+        if again.blank or found is None or found.box.h < cfg.values.zone_short * digit_h:
+            continue
+        value, _ = found.paint(*t.glyph.shape)
+        # Much of the value along the seam: a digit the seam cut (one further in than the
+        # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3),
+        # not the tip of a letter's tail.
+        side_x = zone.x1 - 1 if is_left(corner) else zone.x
+        side_y = zone.y1 - 1 if is_top(corner) else zone.y
+        along = max(
+            np.count_nonzero(value[zone.y : zone.y1, side_x]),
+            np.count_nonzero(value[side_y, zone.x : zone.x1]),
+        )
+        if along > cfg.values.zone_contact * digit_h:
+            continue
+        left = (t.glyph[window] > 0) & (value[window] == 0)
+        if int(np.count_nonzero(left)) > cfg.values.zone_slack:
+            continue
+        tiles[i] = again
 
 
 def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:
@@ -406,6 +507,7 @@ def cut_tile(
     letters: Box | None = None,
     letters_ink: npt.NDArray[np.float64] | None = None,
     tinted: npt.NDArray[np.bool_] | None = None,
+    value_zone: Box | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -414,7 +516,10 @@ def cut_tile(
     taken out, the glyph is every piece inside it; ``letters_ink`` is their ink colour
     (8-bit CIELAB): with both, a face a line crosses but no letter is blank when a letter
     of that colour would have shown (``_empty_under_line``); ``tinted`` marks a line too
-    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``)."""
+    pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``);
+    ``value_zone`` is where the board prints its values (``values.board_zone``): the ink
+    there is cut off from the rest (a letter's tail touching the value) and no keep-out
+    around the glyph reaches into it."""
     cfg = config or CutConfig()
     if lab is None:
         lab = bgr_to_lab8(crop)
@@ -442,6 +547,10 @@ def cut_tile(
     # high one, so thin or blurred strokes stay attached to their letter.
     ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
     strong = dist > threshold
+    if value_zone is not None and corners:
+        seam = _zone_seam(value_zone, corners[0], h, w)
+        ink[seam] = 0
+        strong[seam] = False
     face_like = dist < threshold / 2
     fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
     fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
@@ -474,9 +583,15 @@ def cut_tile(
         # back, in pieces where the line cut it (``line`` keeps where it ran: the matcher
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
-        line, told, line_colours = _line_pixels(lab, drawn, face, span, cfg)
+        line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg)
         dist = dist.copy()
         dist[line] = 0
+        if beneath is not None:
+            # A see-through line: what shows beneath it counts (face or letter), and only
+            # the pixels it left unknown stay hidden.
+            seen = ~np.isnan(beneath) & line
+            dist[seen] = beneath[seen]
+            line = line & ~seen
         contrast = max(_contrast(dist, m_y, m_x), 1.0)
         threshold = cfg.ink_frac * contrast
         ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
@@ -535,6 +650,7 @@ def cut_tile(
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
                 letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
+                value_zone=value_zone,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
@@ -548,20 +664,22 @@ def cut_tile(
         keep_out_ids = set(glyph_ids) | border_ids
         if underline_id is not None:
             keep_out_ids.add(underline_id)
+        kept = select_components(labels, n, keep_out_ids)
         keep_out = np.asarray(
-            cv2.dilate(
-                select_components(labels, n, keep_out_ids),
-                np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8),
-            ),
+            cv2.dilate(kept, np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8)),
             np.uint8,
         )
+        if value_zone is not None:
+            zone = (slice(value_zone.y, value_zone.y1), slice(value_zone.x, value_zone.x1))
+            keep_out[zone] = kept[zone]
         ink_colour = None
         if len(corners) > 1:  # the colour only decides between corners
             main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
             ink_colour = _colour(lab, labels, main, boxes[main])
         span = (fy0, fy1, fx0, fx1)
         options = find_values(
-            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners
+            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
+            value_zone,
         )  # fmt: skip
     lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
     default = tile_default(options, h, w, cfg.values)
@@ -783,9 +901,15 @@ def _line_pixels(
     face: npt.NDArray[np.float64],
     span: tuple[int, int, int, int],
     cfg: CutConfig,
-) -> tuple[npt.NDArray[np.bool_], bool, list[npt.NDArray[np.float64]]]:
+) -> tuple[
+    npt.NDArray[np.bool_],
+    bool,
+    list[npt.NDArray[np.float64]],
+    npt.NDArray[np.float32] | None,
+]:
     """The pixels of a tile that show a line, not the letter, whether the letter's ink
-    could be told from the lines at all, and the lines' colours; ``mine`` marks the ink
+    could be told from the lines at all, the lines' colours, and what a see-through line
+    lets show beneath it (``_see_through``); ``mine`` marks the ink
     the lines belong to (the components a line joined, or a tinted stroke and the glyph
     it touches).
 
@@ -829,7 +953,7 @@ def _line_pixels(
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
     colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
     if not colours:
-        return np.zeros((h, w), bool), True, []
+        return np.zeros((h, w), bool), True, [], None
     ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
     # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
     # pixels take its tint. Mixes are told with colour weighed at line_chroma.
@@ -860,8 +984,158 @@ def _line_pixels(
         # Every pixel of the face is told (a line hides what is under it wherever it
         # runs); outside the face, only the lines' own components.
         found = flags.reshape(h, w) & (mine | face_area)
+        # A grey line (a see-through dark one) is itself a mix of face and ink: its pixels
+        # are told by being nearer its colour than the face's and the ink's, on a stroke.
+        nearest = np.zeros(len(pixels), bool)
+        for colour, plain in zip(lines_w, colours, strict=True):
+            grey = _segment_distance(plain[None].astype(np.float32), face, ink)[0]
+            if grey >= cfg.line_rim * _apart(face, ink):
+                continue  # not a mix of face and ink: told by its mixes above
+            d = pixel_distances(pixels, colour)
+            nearest |= (d < pixel_distances(pixels, face_w)) & (
+                d < pixel_distances(pixels, ink * weigh)
+            )
+        likely = found | (nearest.reshape(h, w) & (mine | face_area))
+    strokes = _strokes(found if ink is None else likely, h, w, cfg)
+    told = ink is not None
+    if strokes is not None:
+        wide, narrow = strokes
+        if ink is None:
+            # A line in the letter's own colour: it is the straight stroke, the letter the
+            # rest of the ink (what the stroke covers stays unknown).
+            found &= narrow
+            told = bool(found.any())
+        else:
+            # A letter's edge tinted like the line, off the strokes, is letter.
+            found = (found & wide) | (likely & narrow)
     grown = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
-    return np.asarray(grown & (mine | face_area), np.bool_), ink is not None, colours
+    line = np.asarray(grown & (mine | face_area), np.bool_)
+    beneath = None
+    if ink is not None and len(colours) == 1:
+        beneath = _see_through(lab, line, face_area, face, colours[0], ink, cfg)
+    return line, told, colours, beneath
+
+
+def _see_through(
+    lab: Image,
+    line: npt.NDArray[np.bool_],
+    face_area: npt.NDArray[np.bool_],
+    face: npt.NDArray[np.float64],
+    colour: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> npt.NDArray[np.float32] | None:
+    """What a see-through line lets show of the tile beneath it. Over the face the line
+    has ``colour``; over the letter it is darker by the share of the letter that shows
+    through it: each line pixel is ``colour`` moved some way towards the ink along the
+    face-ink direction (``s`` of it). That share (the line's see-through) is read off the
+    line pixels lying on that model (``see_fit`` of the face-ink distance off it): its
+    ``see_top`` percentile. Returns, for each line pixel it explains, the distance from
+    the face of what lies beneath (NaN where unknown: off the model, or the line too
+    opaque, under ``see_min``); None when the line hides everything."""
+    pixels = lab[line].reshape(-1, 3).astype(np.float64)
+    if len(pixels) < cfg.line_min_px:
+        return None
+    axis = ink - face
+    span = float(axis @ axis)
+    if span <= 1.0:
+        return None
+    shift = (pixels - colour) @ axis / span
+    residual = np.linalg.norm(pixels - (colour + shift[:, None] * axis), axis=1)
+    on_model = residual < cfg.see_fit * np.sqrt(span)
+    darker = on_model & (shift > cfg.see_min / 2)
+    # The evidence is the letter showing through: inside the stroke (not the letter's own
+    # pixels beside it, nor the stroke's fringe), and nowhere near the tile's edge, where
+    # no letter is: a darker outline or core along the whole stroke is no see-through.
+    h, w = line.shape
+    ys, xs = np.nonzero(line)
+    radius = np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2) / max(h, w)
+    # (over the face only: over the gap between tiles, or the face's shaded rim and
+    # corners, a line is darker too)
+    rim = int(cfg.see_rim * max(h, w))
+    edge = np.zeros((h, w), bool)
+    edge[rim : h - rim, rim : w - rim] = face_area[rim : h - rim, rim : w - rim]
+    cy0, cx0 = int(cfg.line_margin * h), int(cfg.line_margin * w)
+    for sy in (slice(0, cy0 + rim), slice(h - cy0 - rim, h)):
+        for sx in (slice(0, cx0 + rim), slice(w - cx0 - rim, w)):
+            edge[sy, sx] = False
+    outer = edge[line] & (radius >= cfg.see_edge)
+    if int(np.count_nonzero(darker & outer)) >= cfg.line_min_px:
+        return None
+    inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
+    over_ink = darker & (inner[line] > 0)
+    if int(np.count_nonzero(over_ink)) < 2 * cfg.line_min_px:
+        return None
+    share = float(np.percentile(shift[over_ink], cfg.see_top))
+    if share < cfg.see_min:
+        return None
+    t = np.clip(shift / share, 0.0, 1.0)
+    out = np.full(line.shape, np.nan, np.float32)
+    # Off the model, only a pixel no darker than the line over the face is face beneath
+    # (the line's own fringe); the rest stays unknown.
+    known = on_model | (shift <= 0)
+    values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
+    out[line] = values
+    return out
+
+
+def _strokes(
+    found: npt.NDArray[np.bool_], h: int, w: int, cfg: CutConfig
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
+    """Where the straight strokes of a drawn line can lie on a tile: solvers draw a path
+    as straight strokes from tile centre to tile centre, so each stroke that enters the
+    tile (a run of directions from the centre in which line pixels ``found`` fill
+    ``stroke_fill`` of a ring between the letter and the tile's edge, ``stroke_ring``
+    of the cell from the centre) runs on from there towards the tile's centre, as wide as
+    it crosses the ring. Returns the strokes widened to take the dot at a path's start
+    and the arrowheads (``stroke_head`` of the stroke's width from its axis), and the
+    strokes themselves (``stroke_pad`` pixels wider); None when no stroke enters, or when
+    line pixels fill the ring all round (a rim or the face itself, not a stroke)."""
+    ys, xs = np.mgrid[0:h, 0:w].astype(np.float32)
+    cy, cx = (h - 1) / 2.0, (w - 1) / 2.0
+    dx, dy = xs - cx, ys - cy
+    radius = np.hypot(dx, dy) / max(h, w)
+    ring = (radius >= cfg.stroke_ring[0]) & (radius <= cfg.stroke_ring[1])
+    bins = cfg.stroke_bins
+    angle = ((np.arctan2(dy, dx) + np.pi) / (2 * np.pi) * bins).astype(np.intp) % bins
+    total = np.bincount(angle[ring], minlength=bins).astype(np.float64)
+    hit = np.bincount(angle[ring & found], minlength=bins).astype(np.float64)
+    full = hit >= cfg.stroke_fill * np.maximum(total, 1.0)
+    if not full.any() or full.mean() > cfg.stroke_most:
+        return None
+    # Runs of filled directions (the histogram is circular: start after an empty bin).
+    start = int(np.argmin(full))
+    order = [(start + k) % bins for k in range(bins)]
+    runs: list[list[int]] = []
+    for b in order:
+        if full[b]:
+            if runs and runs[-1][-1] == (b - 1) % bins:
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+    wide = np.zeros((h, w), bool)
+    narrow = np.zeros((h, w), bool)
+    for run in runs:
+        sel = ring & found & np.isin(angle, run)
+        if np.count_nonzero(sel) < cfg.line_min_px:
+            continue
+        px, py = dx[sel], dy[sel]
+        ux, uy = float(px.mean()), float(py.mean())
+        length = float(np.hypot(ux, uy))
+        if length < 1.0:
+            continue
+        ux, uy = ux / length, uy / length
+        # Offsets across the stroke (it may pass beside the centre).
+        lo, hi = np.percentile(px * -uy + py * ux, [5, 95])
+        mid, half = float(lo + hi) / 2, float(hi - lo) / 2 + 0.5
+        along = dx * ux + dy * uy
+        off = np.abs(dx * -uy + dy * ux - mid)
+        ahead = along >= -cfg.stroke_head * 2 * half
+        narrow |= ahead & (off <= half + cfg.stroke_pad)
+        wide |= ahead & (off <= cfg.stroke_head * 2 * half + cfg.stroke_pad)
+    if not narrow.any():
+        return None
+    return wide, narrow
 
 
 def _line_colours(

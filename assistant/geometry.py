@@ -121,11 +121,14 @@ def cell_side(quad: Quad, rows: int, cols: int) -> float:
     return (width + height) / 2
 
 
-def emptiest_column(ink: npt.NDArray[np.bool_] | Mask) -> int:
+def emptiest_column(
+    ink: npt.NDArray[np.bool_] | Mask, middle: tuple[float, float] = (0.3, 0.7)
+) -> int:
     """Where to cut a piece of ink that is two touching characters ("10" blurred into one
     blob, a kerned "TW"): the column of ``ink`` (a 2-D mask of the piece's box) with the
-    least ink, in the middle 30-70 % of its width."""
+    least ink, in the ``middle`` of its width (by default 30-70 %)."""
     column = np.count_nonzero(ink, axis=0)
     w = len(column)
-    lo, hi = int(w * 0.3), max(int(w * 0.7), int(w * 0.3) + 1)
+    lo = int(w * middle[0])
+    hi = max(int(w * middle[1]), lo + 1)
     return lo + int(np.argmin(column[lo:hi]))

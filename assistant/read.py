@@ -261,7 +261,6 @@ def reading_from_tiles(
     readings: Sequence[TileReading],
     *,
     threshold: float,
-    bonus_sure: float | None = None,
     game: GameGuess | None,
     bonuses: BonusGrid | None,
     elapsed_ms: float,
@@ -272,10 +271,6 @@ def reading_from_tiles(
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
     from assistant.registry import q_rule
 
-    if bonus_sure is None:
-        from assistant.bonus import BonusConfig
-
-        bonus_sure = BonusConfig().sure
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
     # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q.
     game_name = game.name if game is not None else None
@@ -317,7 +312,7 @@ def reading_from_tiles(
             unseen = prints_values and tr.value is None and tr.label != ""
             if (tr.value_confidence < threshold or unseen) and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
-            bonus_unsure = bonus is not None and bonus.confidence < bonus_sure
+            bonus_unsure = bonus is not None and not bonus.sure  # at its config's level
             if bonus_unsure and (fix is None or fix.bonus is None):
                 unsure_bonuses.append((r, c))
             v_row.append(value)
@@ -473,7 +468,6 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         located,
         readings,
         threshold=config.threshold,
-        bonus_sure=games.bonus.sure,
         game=guess,
         bonuses=bonuses,
         elapsed_ms=(time.perf_counter() - t0) * 1000,

@@ -69,6 +69,16 @@ class ValueConfig:
     vote: float = 0.5  # a board's value corner is the one this share of its tiles use
     probe: int = 4  # non-blank tiles searched in every corner before narrowing down
     keep_out: int = 5  # px around the glyph and border ink that is never a value
+    # A board's value zone (``board_zone``) is measured on at least zone_tiles clean
+    # values and grown by zone_margin px; tiles whose value is missing or cut short there,
+    # or whose glyph reaches into it, are cut again with the zone (``cut.cut_tiles``).
+    zone_tiles: int = 4
+    zone_margin: int = 2
+    zone_short: float = 0.9
+    zone_slack: int = 2  # px of the old glyph in the zone that a new value may leave out
+    # ...and the value may run along the zone's inner sides for at most zone_contact of the
+    # digits' height (a tail's tip; a digit cut there crosses it with two or three strokes).
+    zone_contact: float = 0.35
 
 
 @dataclass(frozen=True, eq=False)
@@ -146,6 +156,37 @@ def value_corner(
     return None
 
 
+def board_zone(values: Sequence[ValueOption], corner: Corner, cfg: ValueConfig) -> Box | None:
+    """Where a board prints its values in every tile (crop pixels), from the values found
+    clean in its ``corner`` (``values``; at least ``zone_tiles`` of them): the digits'
+    median top and bottom, their median edge on the corner's side, and as wide as the
+    widest value, grown by ``zone_margin`` pixels. A game prints every value at one size
+    and place, so a value the cut missed (a Q's tail touching the 8 of SpellCast's Q
+    tile) or cut short is looked for there again; None with too few clean values."""
+    clean = [o.box for o in values if o.corner == corner and not o.doubt]
+    if len(clean) < cfg.zone_tiles:
+        return None
+    m = cfg.zone_margin
+    y0 = round(float(np.median([b.y for b in clean]))) - m
+    y1 = round(float(np.median([b.y1 for b in clean]))) + m
+    width = max(b.w for b in clean) + 2 * m
+    if is_left(corner):
+        x0 = round(float(np.median([b.x for b in clean]))) - m
+    else:
+        x0 = round(float(np.median([b.x1 for b in clean]))) + m - width
+    return Box(max(0, x0), max(0, y0), width, y1 - max(0, y0))
+
+
+def zone_misses(option: ValueOption | None, zone: Box, cfg: ValueConfig) -> bool:
+    """Whether a tile's value may have been cut wrong, against the board's value ``zone``
+    (``board_zone``): none found in the board's corner (a letter's tail touching it: both
+    cut as one piece), or one shorter than ``zone_short`` of the board's digits (the
+    keep-out around a letter reaching into them)."""
+    if option is None:
+        return True
+    return option.box.h < cfg.zone_short * (zone.h - 2 * cfg.zone_margin)
+
+
 def tile_default(
     options: Sequence[ValueOption], h: int, w: int, cfg: ValueConfig
 ) -> ValueOption | None:
@@ -172,11 +213,14 @@ def find_values(
     ink_colour: npt.NDArray[np.float64] | None,
     cfg: ValueConfig,
     corners: Sequence[Corner],
+    board: Box | None = None,
 ) -> tuple[ValueOption, ...]:
     """The point value candidates, at most one per corner of the face: small digits above or
     below the glyph's text band, thresholded against the corner's own ink peak (values are
     often printed thinner and paler than the letter), grouped into one left-to-right number
-    (the group nearest the corner wins)."""
+    (the group nearest the corner wins). With the board's value zone (``board``, see
+    ``board_zone``), a corner is searched from that zone's inner sides out to the face's
+    edges, whatever the glyph's band (a Q's tail reaching down beside its value)."""
     h, w = dist.shape
     fy0, fy1, fx0, fx1 = span
     reach = cfg.reach * band.h
@@ -189,6 +233,9 @@ def find_values(
         # into the text band along.
         zw = w // 2 - fx0 if is_left(corner) else fx1 - w // 2
         zh = top_end - fy0 if is_top(corner) else fy1 - bottom_start
+        if board is not None:  # ...or from the board's value zone out, whatever the band
+            zw = board.x1 - fx0 if is_left(corner) else fx1 - board.x
+            zh = board.y1 - fy0 if is_top(corner) else fy1 - board.y
         if corner not in corners or zh < 3 or zw < 3:
             continue
         z = corner_zone(face, corner, zw, zh)

@@ -249,6 +249,17 @@ def test_without_a_text_reader_colour_alone_names_the_badge() -> None:
     assert gold.confidence < read.confidence  # the label settled what the colour could not
 
 
+def test_a_reading_is_sure_at_the_level_of_the_config_it_was_read_with() -> None:
+    located = _located("synthetic/ruzzle_2027.png")
+    usual = [b for row in read_bonuses(located, "ruzzle", text=TEXT) for b in row if b]
+    assert usual and all(b.sure for b in usual)
+    strict = BonusConfig(sure=1.01)  # no confidence reaches it
+    grid = read_bonuses(located, "ruzzle", config=strict, text=TEXT)
+    doubted = [b for row in grid for b in row if b is not None]
+    assert len(doubted) == len(usual) and not any(b.sure for b in doubted)
+    assert len(unsure_bonuses(grid)) == len(usual)
+
+
 def test_bonus_readings_and_config_are_frozen() -> None:
     reading = BonusReading("DL", 0.9, "badge", Box(0, 0, 30, 20))
     with pytest.raises(AttributeError):

@@ -368,10 +368,7 @@ def test_a_qu_whose_q_looks_like_an_o_reads_as_qu_with_confidence(turn: int) -> 
     at 0.70 when the second engine said QU. The two characters are read as a pair: only
     after a Q may the second one be the small u, and Q+u fits better than O+U."""
     from assistant.recognize import RecognizeConfig, recognize_tiles
-    from assistant.recognize import tesseract as tess
 
-    if not tess.available():
-        pytest.skip("tesseract-ocr is not installed (sudo apt-get install tesseract-ocr)")
     tile = cut_tile(_turned_qu(turn, 0))
     (reading,) = recognize_tiles([tile], config=RecognizeConfig(rotations="any"))
     assert reading.label == "QU" and reading.confidence >= 0.8, reading

@@ -4,6 +4,7 @@ and the front-ends (solve, batch, watch) giving the same outcome for the same pi
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,26 @@ def test_typed_board_outcome_has_the_one_schema() -> None:
     assert text["reading"] is None and picture["reading"]["corners"]
     assert isinstance(text["words"], list) and len(text["words"]) == 3
     assert text["word_count"] == len(outcome.words) and text["total_score"] > 0
+
+
+def _named(cell: str) -> set[str]:
+    """The names a README table cell writes as code (`like_this`)."""
+    return set(re.findall(r"`([a-z_]+)`", cell))
+
+
+def test_the_readme_documents_every_key_of_the_one_schema() -> None:
+    """README's "JSON output" table names every key ``Outcome.to_json`` writes (the first
+    column) and every key of its ``reading`` (that row's list), and nothing else."""
+    section = (REPO / "README.md").read_text().split("## JSON output", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    documented = set().union(*(_named(cells[0]) for cells in rows))
+    reading_row = next(cells[1] for cells in rows if cells[0] == "| `reading`")
+    image = pipeline.outcome_of(_reading(game="wordament", values=True), pipeline.Request(), None)
+    data = image.to_json(top=3)
+    assert documented == set(data)
+    listed = _named(reading_row.split(":", 1)[1])
+    assert set(data["reading"]) <= listed
+    assert listed - set(data["reading"]) <= {"null"}  # "`null` for typed boards"
 
 
 # --------------------------------------------------------------------------- front-ends agree

@@ -71,3 +71,70 @@ def test_literal_q_overrides_the_game() -> None:
     reading = read_array(image, ReadOptions(game="boggle", literal_q=True))  # type: ignore[arg-type]
     r, c = Q_AT
     assert reading.tiles[r][c] == "Q"
+
+
+# SpellCast's Q tile: the Q's tail reaches down to the value "8" at the bottom-right. Drawn
+# with the generator's own tile painter (tools.synth) on a bare navy board, a Q on every
+# diagonal tile, in faces and sizes where the tail touches the 8 (Open Sans ExtraBold) or
+# comes so close that the glyph's keep-out and text band cut into it (Liberation Bold).
+LETTERS = ("QATES", "RQNOL", "DEQIS", "TONQE", "LISTQ")
+
+
+def _drawn_spellcast(font: str, tile: float, cap: float) -> object:
+    import numpy as np
+    from PIL import Image
+
+    from tools.synth.base import Ctx
+    from tools.synth.content import SPELLCAST_VALUES
+    from tools.synth.looks_spellcast import NAVY, draw_spellcast_tile
+
+    pitch = tile / 0.9
+    side = round(pitch * (len(LETTERS) + 0.8))
+    img = Image.new("RGB", (side, side), NAVY)
+    ctx = Ctx(np.random.default_rng(0))
+    for r, row in enumerate(LETTERS):
+        for c, ch in enumerate(row):
+            x0, y0 = pitch * (0.45 + c), pitch * (0.45 + r)
+            draw_spellcast_tile(
+                ctx, img, (x0, y0, x0 + tile, y0 + tile), ch, SPELLCAST_VALUES[ch], None,
+                font=font, cap=cap, gem=False,
+            )  # fmt: skip
+    return np.ascontiguousarray(np.asarray(img)[..., ::-1])
+
+
+def _q_tiles(font: str, tile: float, cap: float) -> list[tuple[str, float, int | None, float]]:
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_boards
+    from assistant.recognize import recognize_tiles
+
+    config = ReadOptions().config
+    located = locate_boards(_drawn_spellcast(font, tile, cap), config=config.locate)[0]
+    readings = recognize_tiles(
+        cut_tiles(located, config.cut), config=config.recognize_config()
+    )  # fmt: skip
+    return [
+        (t.label, t.confidence, t.value, t.value_confidence)
+        for t in readings
+        if LETTERS[t.row][t.col] == "Q"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("font", "tile"),
+    [("opensans-extrabold", 80), ("opensans-extrabold", 150), ("liberation-bold", 60)],
+)
+def test_a_q_whose_tail_reaches_its_value_reads_q_worth_8(font: str, tile: float) -> None:
+    """Before: the Q and its 8 were cut as one piece (Open Sans ExtraBold: letter and value
+    both unsure), or the 8 lost its top to the Q's keep-out (Liberation Bold: read "0").
+    Now the board's value zone cuts them apart: Q and 8, both sure."""
+    for label, conf, value, value_conf in _q_tiles(font, tile, 0.5):
+        assert label == "QU" and conf >= 0.8
+        assert value == 8 and value_conf >= 0.8
+
+
+@pytest.mark.parametrize("font", ["opensans-extrabold", "liberation-bold", "dejavu-bold"])
+@pytest.mark.parametrize("tile", [40, 60, 110])
+def test_a_q_tile_never_gets_a_confident_wrong_letter_or_value(font: str, tile: float) -> None:
+    for label, conf, value, value_conf in _q_tiles(font, tile, 0.5):
+        assert label == "QU" or conf < 0.8
+        assert value == 8 or value_conf < 0.8

@@ -114,6 +114,11 @@ def test_read_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
         assert key in data
     assert data["solved"] is False and data["words"] == [] and data["word_count"] is None
     assert data["tiles"] == label["letters"]
+    # ... key for key: solve --json of the same picture writes the same object, solved
+    assert main(["solve", str(REAL / label["file"]), "--json", "--best-guess"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert set(solved) == set(data) and set(solved["reading"]) == set(data["reading"])
+    assert solved["solved"] is True and solved["tiles"] == data["tiles"]
     reading = data["reading"]
     for key in ("confidence", "uncertain", "candidates", "values", "bonuses", "corners"):
         assert key in reading
@@ -281,10 +286,12 @@ def _values_of(label: dict[str, Any]) -> list[list[int]] | None:
     return label.get("tile_values")
 
 
-# Known gap: Roboto Black's small digits (8-9 px) read unsure (reported, never used).
+# Known gap: Roboto Black's small blurred 3s and 5s (8-9 px) read right but unsure
+# (0.63-0.77; reported, never used). spellcast-discord_2026 (its 3s read as 8 with a
+# counter the low-threshold mask closed) reads exactly since the digits' hole count is
+# unknown where mask and ink core disagree.
 VALUE_GAPS = {
     "spellcast-discord_2024.jpg": "Roboto Black's 8-9 px digits read right but unsure",
-    "spellcast-discord_2026.jpg": "Roboto Black's 8-9 px digits read unsure",
 }
 
 

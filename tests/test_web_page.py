@@ -449,12 +449,10 @@ def test_phone_width_is_readable(page: Any, server: RunningServer, shots: Path) 
 # --------------------------------------------------------------------------- live view
 
 
+@pytest.mark.display
 def test_live_view_receives_each_new_board_from_a_watch(driver: Any, shots: Path) -> None:
-    from xvfb import VirtualScreen, desktop, missing_reason
+    from xvfb import VirtualScreen, desktop
 
-    reason = missing_reason()
-    if reason:
-        pytest.skip(reason)
     a = cv2.imread(str(SHOT))
     b = cv2.imread(str(OTHER))
     with VirtualScreen() as screen:

@@ -213,6 +213,10 @@ class RecognizeConfig:
     masked_min_score: float = 0.9
     masked_min_visible: float = 0.25
     masked_max_width: float = 1.5
+    # The visible pieces frame the letter on their own only at masked_seen_height of the
+    # board's letter height or more: a gold N under a gold and a dark line left a stub of
+    # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
+    masked_seen_height: float = 0.8
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
@@ -245,7 +249,10 @@ class RecognizeConfig:
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
     # agreements on 20 held-out synthetic boards); from a margin of 0.05 none of 160 was
-    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks).
+    # wrong (synthetic seeds 7000-7019 and 9100-9111, all value looks). With a digit's
+    # hole count unknown where its mask and ink core disagree (matcher._char): from 0.05,
+    # 354 agreements and none wrong; the closest wrong one, a heavy 5.5 px "5" read "3"
+    # by both, at 0.040 (tools.synth seeds 52000-52039 and 52100-52111, all value looks).
     value_agree_min_score: float = 0.6
     value_agree_min_margin: float = 0.05
     # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
@@ -416,7 +423,10 @@ def recognize_tiles(
         for i, answer in zip(ask_values, reader.read_numbers(pictures), strict=True):
             values[i] = _second_value(read[i], values[i], answer, cfg)
     values = same_letter_values(
-        values, [c[0].label if c[0].confidence >= limit else None for c in combined], cfg
+        values,
+        [c[0].label if c[0].confidence >= limit else None for c in combined],
+        cfg,
+        threshold=limit,
     )
     readings = []
     for i, tile in enumerate(tiles):
@@ -650,12 +660,16 @@ def same_letter_values(
     values: Sequence[tuple[int | None, float]],
     labels: Sequence[str | None],
     config: RecognizeConfig | None = None,
+    *,
+    threshold: float | None = None,
 ) -> list[tuple[int | None, float]]:
     """Tiles with the same letter (``labels``: the confidently read label, or None) carry
     the same value in every game that prints values: a confident value that contradicts
     the confident majority of its letter is doubted, and a value that agrees with a
-    confident reading of the same letter elsewhere rises to ``value_agree_confidence``."""
+    confident reading of the same letter elsewhere rises to ``value_agree_confidence``.
+    Confident is ``threshold`` and up (None: the config's), as for the caller's letters."""
     cfg = config or RecognizeConfig()
+    limit = cfg.threshold if threshold is None else threshold
     out = list(values)
     groups: dict[str, list[int]] = {}
     for i, label in enumerate(labels):
@@ -665,7 +679,7 @@ def same_letter_values(
         sure: dict[int, int] = {}
         for i in members:
             value, conf = out[i]
-            if value is not None and conf >= cfg.threshold:
+            if value is not None and conf >= limit:
                 sure[value] = sure.get(value, 0) + 1
         if not sure:
             continue
@@ -673,7 +687,7 @@ def same_letter_values(
         majority = ranked[0][0] if len(ranked) == 1 or ranked[0][1] > ranked[1][1] else None
         for i in members:
             value, conf = out[i]
-            confident = conf >= cfg.threshold
+            confident = conf >= limit
             if majority is not None and value == majority and sure[majority] > confident:
                 out[i] = (value, max(conf, cfg.value_agree_confidence))
             elif value != majority and confident:

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from assistant.cut import Side, TileImage, face_tilt, select_components
-from assistant.geometry import Box, Mask
+from assistant.geometry import Box, Mask, emptiest_column
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,
@@ -42,6 +42,7 @@ from assistant.recognize.glyphs import (
 from assistant.recognize.store import (
     DIGITS,
     GLYPH_CLASSES,
+    UNKNOWN_HOLES,
     TemplateSet,
     builtin_template_dir,
     load_templates,
@@ -142,7 +143,7 @@ class TemplateRecognizer:
         owners: list[int] = []
         for t_i, tile in enumerate(tiles):
             for mask, soft in self._value_digits(tile):
-                chars.append(self._char(mask, 0.0, soft))
+                chars.append(self._char(mask, 0.0, soft, digit=True))
                 owners.append(t_i)
         out = [ValueRead(None, 1.0)] * len(tiles)
         if not chars:
@@ -300,10 +301,8 @@ class TemplateRecognizer:
             if w < cfg.split_width * height:
                 out.append((key, mask, soft))
                 continue
-            column = np.count_nonzero(seen[:, x : x + w], axis=0)
-            lo, hi = int(w * 0.25), int(w * 0.75)
-            neck = lo + int(np.argmin(column[lo:hi]))
-            if column[neck] > cfg.split_neck * height:
+            neck = emptiest_column(seen[:, x : x + w], middle=(0.25, 0.75))
+            if np.count_nonzero(seen[:, x + neck]) > cfg.split_neck * height:
                 out.append((key, mask, soft))
                 continue
             for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, seen.shape[1]))):
@@ -326,12 +325,18 @@ class TemplateRecognizer:
             cut_any = True
         return out if cut_any else None
 
-    def _char(self, mask: Mask, tilt: float, soft: Mask | None = None) -> _Char:
+    def _char(
+        self, mask: Mask, tilt: float, soft: Mask | None = None, *, digit: bool = False
+    ) -> _Char:
         """Features (from the anti-aliased ``soft`` picture when there is one) and hole count
         of one character, its tilt undone. Holes are counted in the binary ``mask`` and in
         the ink core of ``soft`` (``hole_core``), whichever sees more: blur fills small
         counters at the low threshold ("A" turning into a filled "V") and the core keeps
-        them, while a thin bar that the core breaks is whole in the mask."""
+        them, while a thin bar that the core breaks is whole in the mask. A point-value
+        ``digit`` where the two counts differ has an unknown hole count (``UNKNOWN_HOLES``:
+        no template pays the hole penalty): a small heavy digit's mask, cut at a low share
+        of its corner's ink peak, closes the notches of a 3 or a 5 into a counter that the
+        core does not show, and a thin 8's core opens its counters."""
         cfg = self.config.glyph
         turn = abs(tilt) >= self.config.min_tilt
         straight = straighten(mask, -tilt) if turn else crop_to_ink(mask)
@@ -340,7 +345,8 @@ class TemplateRecognizer:
         count = holes(straight, cfg)
         if soft is not None:
             core = (picture > self.config.hole_core).astype(np.uint8) * 255
-            count = max(count, holes(core, cfg))
+            in_core = holes(core, cfg)
+            count = UNKNOWN_HOLES if digit and in_core != count else max(count, in_core)
         return _Char(features(raster(picture, cfg), cfg), count)
 
     def _scores(
@@ -414,7 +420,7 @@ class TemplateRecognizer:
         """Per tile, the digit-class scores of each value digit (digits x ``DIGITS``)."""
         out = []
         for tile in tiles:
-            chars = [self._char(m, 0.0, soft) for m, soft in self._value_digits(tile)]
+            chars = [self._char(m, 0.0, soft, digit=True) for m, soft in self._value_digits(tile)]
             if not chars:
                 out.append(np.zeros((0, len(self._digits.classes)), np.float32))
                 continue
@@ -546,7 +552,7 @@ class TemplateRecognizer:
                    int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
         best: npt.NDArray[np.float32] | None = None
         kept = 0.0
-        for frame in _frames(seen, tile.letter_box):
+        for frame in _frames(seen, tile.letter_box, self.config.masked_seen_height):
             scored = self._masked(tile, frame)
             if scored is None:
                 continue
@@ -735,14 +741,17 @@ def _letter(char: str) -> bool:
     return char.isalpha() and char.isupper()
 
 
-def _frames(seen: Box, letters: Box | None) -> list[Box]:
+def _frames(seen: Box, letters: Box | None, seen_height: float) -> list[Box]:
     """Where a partly hidden letter may lie: the box of its visible pieces, and with the
     board's letter box, that box's height around the visible pieces, centred where the
     board's letters are (as wide as the visible pieces reach from the centre, or as the
-    board's widest letter)."""
-    out = [seen]
+    board's widest letter). The visible pieces' own box counts only when they are at
+    least ``seen_height`` of the board's letter height (``RecognizeConfig``)."""
     if letters is None:
-        return out
+        return [seen]
+    # The visible pieces alone frame the letter only when they are nearly its full height:
+    # a stub the line left (a stem's end) scaled up to a letter's size is any narrow letter.
+    out = [seen] if seen.h >= seen_height * letters.h else []
     y0, y1 = min(seen.y, letters.y), max(seen.y1, letters.y1)
     cx = letters.cx
     for half in (max(cx - seen.x, seen.x1 - cx), max(cx - seen.x, seen.x1 - cx, letters.w / 2)):

@@ -105,9 +105,13 @@ def class_order(char: str) -> tuple[bool, str]:
 HOLE_BUCKETS = 4  # hole counts 0, 1, 2 and "3 or more" (no template has more than 2)
 
 
+UNKNOWN_HOLES = -1  # a character whose hole count is unknown: no template pays the penalty
+
+
 def _one_hot(holes: npt.NDArray[np.int8]) -> npt.NDArray[np.float32]:
     out = np.zeros((len(holes), HOLE_BUCKETS), np.float32)
     out[np.arange(len(holes)), np.minimum(holes, HOLE_BUCKETS - 1)] = 1.0
+    out[holes == UNKNOWN_HOLES] = 1.0
     return out
 
 
