@@ -770,7 +770,6 @@ def test_strokes_too_faint_for_the_cut_are_seen(matcher: TemplateRecognizer) -> 
     assert not any(t.lost_strokes for t in clean)
 
 
-@needs_tesseract
 @pytest.mark.tesseract
 @pytest.mark.parametrize(
     ("look", "seed", "knobs", "where"),
@@ -843,7 +842,6 @@ def test_a_qu_die_whose_tail_blur_joined_to_the_u_reads_qu_when_both_engines_see
             assert r.confidence < THRESHOLD and i != at[(2, 1)], (r.row, r.col, r.label, want)
 
 
-@needs_tesseract
 @pytest.mark.tesseract
 def test_a_qu_die_joined_by_blur_reads_qu_with_tesseract() -> None:
     from assistant.read import ReadOptions, read_encoded
