@@ -1,7 +1,8 @@
-"""The batch worker pool: processes fed one image at a time over their own pipe, so the
-parent always knows which image a worker was on when it died (a ``worker-crashed`` record),
-and a dead worker is replaced. Each worker builds one ``ImageProcessor`` (dictionary and
-templates loaded once).
+"""The batch worker pool: processes fed images over their own pipe, a few at a time
+(``BatchConfig.tasks_ahead``) and read in the order sent, so the parent always knows which
+image a worker was on when it died (a ``worker-crashed`` record; the images queued behind it
+go to the other workers), and a dead worker is replaced. Each worker builds one
+``ImageProcessor`` (dictionary and templates loaded once).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -112,18 +114,22 @@ def _worker_main(conn: Connection, settings: ProcessorSettings) -> None:
         return
 
 
+Task = tuple[str, str | None]  # (path, sha256)
+
+
 @dataclass
 class _Worker:
     process: SpawnProcess
     conn: Connection
     ready: bool = False
-    task: tuple[str, str | None] | None = None
+    # Sent and not yet answered, in the order sent: the first is the one being read.
+    tasks: deque[Task] = field(default_factory=deque)
     started: float = field(default_factory=time.monotonic)
 
 
 class _Pool:
-    """Worker processes fed one task at a time over their own pipe, so the parent always
-    knows which image a worker was on when it died."""
+    """Worker processes fed tasks over their own pipe, read in the order sent, so the
+    parent always knows which image a worker was on when it died."""
 
     def __init__(self, jobs: int, settings: ProcessorSettings, config: BatchConfig) -> None:
         import multiprocessing
@@ -131,6 +137,7 @@ class _Pool:
         self._ctx = multiprocessing.get_context("spawn")
         self.settings, self.config = settings, config
         self.workers: list[_Worker] = []
+        self.retry: deque[Task] = deque()  # queued behind a crash: sent again first
         for _ in range(jobs):
             self.workers.append(self._start())
 
@@ -188,19 +195,26 @@ def run_pool(
     from multiprocessing.connection import wait
 
     pool = _Pool(jobs, settings, config)
+    ahead = max(1, config.tasks_ahead)
     try:
         exhausted = False
         while True:
-            for w in pool.workers:
-                if w.ready and w.task is None:
-                    task = None if exhausted else next_task(tasks, emit)
-                    if task is None:
-                        exhausted = True
+            # Fill every ready worker's queue, idle workers first (so that the last images
+            # of a run are spread over the workers).
+            for depth in range(1, ahead + 1):
+                for w in pool.workers:
+                    if not w.ready or len(w.tasks) >= depth:
                         continue
-                    w.task = task
+                    task = pool.retry.popleft() if pool.retry else None
+                    if task is None and not exhausted:
+                        task = next_task(tasks, emit)
+                        exhausted = task is None
+                    if task is None:
+                        continue
+                    w.tasks.append(task)
                     w.conn.send(task)
-            busy = [w for w in pool.workers if w.task is not None or not w.ready]
-            if exhausted and not any(w.task is not None for w in pool.workers):
+            busy = [w for w in pool.workers if w.tasks or not w.ready]
+            if exhausted and not pool.retry and not any(w.tasks for w in pool.workers):
                 return
             if not busy:
                 continue
@@ -249,7 +263,7 @@ def _handle(
     if kind == "ready":
         w.ready = True
     elif kind == "record":
-        w.task = None
+        w.tasks.popleft()
         emit(message[1])
     elif kind == "init-error":
         _, name, text, hint = message
@@ -269,8 +283,8 @@ def _crashed(pool: _Pool, w: _Worker, emit: Callable[[Record], None]) -> None:
             f"a batch worker died while starting (exit code {code})",
             hint="re-run with --jobs 1 --verbose to see why",
         )
-    if w.task is not None:
-        path, sha = w.task
+    if w.tasks:
+        path, sha = w.tasks.popleft()
         how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
         emit(
             error_record(
@@ -280,4 +294,6 @@ def _crashed(pool: _Pool, w: _Worker, emit: Callable[[Record], None]) -> None:
                 f"the reading process died ({how}) on this image; it was skipped",
             )
         )
+    pool.retry.extend(w.tasks)  # queued behind it, never started: read by another worker
+    w.tasks.clear()
     pool.replace(w)

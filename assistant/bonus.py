@@ -59,6 +59,7 @@ from assistant.geometry import (
     union,
 )
 from assistant.locate import LocatedBoard
+from assistant.numeric import median
 from assistant.registry import LOOKS, BonusStyle
 
 FloatArray = npt.NDArray[np.float32]
@@ -241,9 +242,9 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
             box = Box(x0, y0, round(cx + half) - x0, round(cy + half) - y0)
             row.append(box)
             face = lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3)
-            tile_lab[r, c] = np.median(face, axis=0)
+            tile_lab[r, c] = median(face, axis=0)
         boxes.append(tuple(row))
-    face_lab = np.median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
+    face_lab = median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
     per_pixel = np.repeat(np.repeat(tile_lab, cell, axis=0), cell, axis=1)
     dl, da, db = cv2.split(lab - per_pixel)  # planar: cv2.magnitude is much faster
     delta = np.asarray(cv2.magnitude(cv2.magnitude(da, db), dl), np.float32)
@@ -356,7 +357,7 @@ def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
     pixels = zone[labels == best]
     # The badge's colour from its more saturated half: small badges blur into the face.
     sat = chroma(pixels)
-    colour = np.median(pixels[sat >= np.median(sat)], axis=0).astype(np.float32)
+    colour = median(pixels[sat >= median(sat)], axis=0).astype(np.float32)
     return Mark(r, c, "badge", colour, Box(z.x + bx, z.y + by, bw, bh), area / face_area)
 
 

@@ -62,7 +62,7 @@ from assistant.bonus import (
     find_marks,
     read_bonuses,
 )
-from assistant.colour import chroma, delta_e, rgb_lab, to_lab
+from assistant.colour import chroma, delta_e, length, rgb_lab, to_lab
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -73,6 +73,7 @@ from assistant.geometry import (
     is_top,
 )
 from assistant.locate import Image, LocatedBoard
+from assistant.numeric import median
 from assistant.registry import LOOKS, Look, look_records
 from assistant.values import value_corner
 
@@ -444,8 +445,8 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
             continue
         xs = np.array([m[1] for m in marks.values()])
         ys = np.array([m[2] for m in marks.values()])
-        aligned = (np.abs(xs - np.median(xs)) <= cfg.mark_align) & (
-            np.abs(ys - np.median(ys)) <= cfg.mark_align
+        aligned = (np.abs(xs - median(xs)) <= cfg.mark_align) & (
+            np.abs(ys - median(ys)) <= cfg.mark_align
         )
         shares.append(float(np.count_nonzero(aligned)) / (rows * cols))
     return shares
@@ -464,7 +465,7 @@ def _gap_colour(faces: BoardFaces, located: LocatedBoard, cfg: GamesConfig) -> F
         mask[max(0, i * cell - band) : i * cell + band, :] = True
     for j in range(cols + 1):
         mask[:, max(0, j * cell - band) : j * cell + band] = True
-    return np.median(faces.lab[mask], axis=0).astype(np.float32)
+    return np.asarray(median(faces.lab[mask], axis=0), np.float32)
 
 
 def _ring_colour(image: Image, located: LocatedBoard, cfg: GamesConfig) -> FloatArray | None:
@@ -490,7 +491,7 @@ def _ring_colour(image: Image, located: LocatedBoard, cfg: GamesConfig) -> Float
         return None
     xs, ys = src[ok, 0].astype(int), src[ok, 1].astype(int)
     samples = to_lab(np.ascontiguousarray(image[ys, xs][None]))[0]
-    return np.asarray(np.median(samples, axis=0), np.float32)
+    return np.asarray(median(samples, axis=0), np.float32)
 
 
 def _tilt(located: LocatedBoard) -> float:
@@ -596,7 +597,7 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     ) -> float:
         v = np.array(lab, np.float32)
         w = np.ones(3, np.float32) if weight is None else weight
-        return min(float(np.linalg.norm((v - rgb_lab(c)) * w)) for c in colours)
+        return min(length((v - rgb_lab(c)) * w) for c in colours)
 
     gap_scale = (profile.gap_scale or cfg.gap_scale) * scale
     # (cue, colour measured, the look's colours, weight, tolerance, channel weights: the

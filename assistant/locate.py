@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -46,6 +46,7 @@ from assistant.colour import bgr_to_lab8
 from assistant.errors import BoardNotFoundError, UnsureShapeError
 from assistant.geometry import Point, Quad
 from assistant.imageio import Image as Image
+from assistant.numeric import distinct, median
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -393,7 +394,7 @@ def _boards(
                 continue
         if len(lat.present) < least:
             continue
-        pitch = float(np.median(_local_pitch(to_full, np.array([[0.0, 0.0]]))))
+        pitch = float(median(_local_pitch(to_full, np.array([[0.0, 0.0]]))))
         if pitch < cfg.min_pitch_src_px:
             if found:
                 continue
@@ -508,28 +509,36 @@ def _translate(dx: float, dy: float) -> FloatArray:
 # -- candidates -----------------------------------------------------------------------------
 
 
-def _masks(img: Image, cfg: LocateConfig) -> list[npt.NDArray[np.uint8]]:
+def _masks(img: Image, cfg: LocateConfig) -> Iterator[npt.NDArray[np.uint8]]:
     """Cheap foreground/background cuts. Each is read with RETR_LIST, which returns the
     outlines of its holes as well as of its blobs, so every cut serves both polarities
-    (light tiles on a dark board and dark tiles on a light one)."""
+    (light tiles on a dark board and dark tiles on a light one). Made one at a time, as
+    they are read: the working copy's intermediate pictures are not all held at once."""
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    yield _u8(otsu)
+    del otsu
     # HSV saturation: white dice in a coloured tray, coloured tiles on grey. (Chroma,
     # max - min, was tried too: it lumps a shadowed orange tray in with the white dice.)
-    sat = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)[:, :, 1]
-    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    sat = cv2.extractChannel(cv2.cvtColor(img, cv2.COLOR_BGR2HSV), 1)
     _, s_otsu = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    del sat
+    yield _u8(s_otsu)
+    del s_otsu
     block = max(11, int(min(gray.shape) * cfg.adaptive_block_frac) | 1)
     # Pixels brighter than their neighbourhood: the rims of tiles next to darker gaps (and
     # the gaps around darker tiles, whose outlines come back as holes).
-    local = cv2.adaptiveThreshold(
-        gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.adaptive_offset
+    yield _u8(
+        cv2.adaptiveThreshold(
+            gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.adaptive_offset
+        )
     )
     edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), cfg.canny_low, cfg.canny_high)
+    del gray
     # A cross-shaped dilation closes the diagonal steps of 1-px edges (so regions cannot
     # leak through them) while eating less of small tiles than a 3x3 square would.
     cross = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
-    no_edges = cv2.bitwise_not(cv2.dilate(edges, cross))
-    return [_u8(m) for m in (otsu, s_otsu, local, no_edges)]
+    yield _u8(cv2.bitwise_not(cv2.dilate(edges, cross)))
 
 
 def _candidates(
@@ -540,20 +549,22 @@ def _candidates(
     h, w = img.shape[:2]
     max_side = cfg.max_tile_frac * min(h, w)
     min_points = int(2.5 * min_side)  # boundary pixels of the smallest tile
+    box_limit, min_aspect = 1.5 * max_side, cfg.min_aspect  # (looked up once: ~1,000 outlines)
     rows: list[tuple[float, float, float, float, float, float]] = []
     outlines: list[FloatArray] = []
     for mask in _masks(img, cfg):
         contours, _ = cv2.findContours(mask, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
         # Most outlines are specks and glyphs: drop them by length without a Python loop.
         lengths = np.fromiter(map(len, contours), dtype=np.int64, count=len(contours))
-        for i in np.flatnonzero(lengths >= min_points):
-            cnt = contours[int(i)]
+        for i in np.flatnonzero(lengths >= min_points).tolist():
+            cnt = contours[i]
             _, _, bw, bh = cv2.boundingRect(cnt)
-            if min(bw, bh) < min_side or max(bw, bh) > 1.5 * max_side:
+            box_short, box_long = (bw, bh) if bw < bh else (bh, bw)
+            if box_short < min_side or box_long > box_limit:
                 continue
             # Cheap tests on the upright box first: a square turned by up to ~20 degrees
             # keeps a box aspect near 1 and fills >= 60% of it.
-            if min(bw, bh) < cfg.min_aspect * max(bw, bh):
+            if box_short < min_aspect * box_long:
                 continue
             area = cv2.contourArea(cnt)
             if area < 0.55 * bw * bh:
@@ -682,7 +693,7 @@ def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
         if ok.sum() < 4:
             continue
         values = gray[xy[ok, 1], xy[ok, 0]].astype(np.float64)
-        near = np.abs(values - np.median(values)) <= cfg.glyph_plain_std
+        near = np.abs(values - median(values)) <= cfg.glyph_plain_std
         plain = plain or float(near.mean()) >= cfg.glyph_plain_share
     if not plain:
         return False
@@ -694,7 +705,7 @@ def _plain_between(gray: Image, lat: _Lattice, cfg: LocateConfig) -> bool:
     if area.size == 0:
         return False
     texture = np.abs(cv2.Laplacian(area, cv2.CV_16S))
-    return float(np.median(texture)) <= cfg.glyph_max_texture
+    return float(median(texture)) <= cfg.glyph_max_texture
 
 
 def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
@@ -781,9 +792,9 @@ def _fit(
     if pitch <= 0:
         return None
     for _ in range(3):
-        if len(idx) < cfg.min_tiles_with_size or len(np.unique(lat[:, 0])) < 2:
+        if len(idx) < cfg.min_tiles_with_size or len(distinct(lat[:, 0])) < 2:
             return None
-        if len(np.unique(lat[:, 1])) < 2:
+        if len(distinct(lat[:, 1])) < 2:
             return None
         ransac, inl = cv2.findHomography(
             lat, pts, cv2.RANSAC, ransacReprojThreshold=cfg.fit_tol * pitch, maxIters=500
@@ -814,7 +825,7 @@ def _fit(
     need = cfg.min_cells_fill if size is None else cfg.min_cells_fill_with_size
     if len(lat) < max(cfg.min_tiles_with_size, need * rows * cols):
         return None
-    if len(np.unique(lat[:, 0])) < 2 or len(np.unique(lat[:, 1])) < 2:
+    if len(distinct(lat[:, 0])) < 2 or len(distinct(lat[:, 1])) < 2:
         return None
     hmat, residual_px = _lattice_model(lat, pts, pitch, cfg)
     if abs(hmat[2, 0]) + abs(hmat[2, 1]) > 0:
@@ -832,16 +843,16 @@ def _fit(
         return None
     # Pitch measured on the fitted lattice at the tiles' positions (local, perspective-aware).
     local = _local_pitch(hmat, lat)
-    residual = residual_px / float(np.median(local))
-    tile_ratio = float(np.clip(np.median(sides / local), 0.3, 1.0))
+    residual = residual_px / float(median(local))
+    tile_ratio = float(np.clip(median(sides / local), 0.3, 1.0))
     present = frozenset((int(r), int(cc)) for cc, r in lat)
-    weight = len(present) * float(np.median(sides)) ** 2 * max(0.0, 1.0 - residual / cfg.fit_tol)
+    weight = len(present) * float(median(sides)) ** 2 * max(0.0, 1.0 - residual / cfg.fit_tol)
     return _Lattice(
         rows=rows,
         cols=cols,
         lattice_to_image=hmat,
         present=present,
-        pitch=float(np.median(local)),
+        pitch=float(median(local)),
         tile_ratio=tile_ratio,
         residual=residual,
         weight=weight,
@@ -861,7 +872,7 @@ def _harvest(
     refit, and repeat until nothing changes. This recovers tiles that the nearest-
     neighbour links missed (e.g. next to a stray blob) and joins groups split by them."""
     for _ in range(cfg.harvest_passes):
-        side = float(np.median(c[idx, 2]))
+        side = float(median(c[idx, 2]))
         uv = cv2.perspectiveTransform(c[:, :2].reshape(-1, 1, 2), np.linalg.inv(hmat))
         uv = uv.reshape(-1, 2)
         cell = np.round(uv)
@@ -944,7 +955,7 @@ def _median_pitch(lat: FloatArray, pts: FloatArray) -> float:
             j = index.get(nb)
             if j is not None:
                 d.append(float(np.hypot(*(pts[j] - pts[k]))))
-    return float(np.median(d)) if d else 0.0
+    return float(median(d)) if d else 0.0
 
 
 def _local_pitch(hmat: FloatArray, lat: FloatArray) -> FloatArray:
@@ -1107,12 +1118,12 @@ def _settle_shape(
         # drawn without tile faces (letters only) has none, and only its glyphs count.
         ring = np.mean(np.array([x.ring for x in inner]), axis=0)
         like = _TileLike(
-            face=np.median(np.array([x.face for x in ref]), axis=0),
-            height=float(np.median([x.height for x in ref])),
+            face=median(np.array([x.face for x in ref]), axis=0),
+            height=float(median([x.height for x in ref])),
             ring=ring - ring.mean(),
             framed=float(ring.std()) >= cfg.shape_ring_std,
             plain=min(
-                2.0 * float(np.median([x.ring.std() for x in inner])) + cfg.shape_ring_std,
+                2.0 * float(median([x.ring.std() for x in inner])) + cfg.shape_ring_std,
                 2.0 * cfg.glyph_plain_std,
             ),
         )
@@ -1305,14 +1316,14 @@ def _inked(located: LocatedBoard, cfg: LocateConfig) -> float:
     for r in range(located.rows):
         for c in range(located.cols):
             mid = gray[r * p + lo : r * p + hi, c * p + lo : c * p + hi].astype(np.int16)
-            far = np.abs(mid - int(np.median(mid))) > cfg.ink_contrast
+            far = np.abs(mid - int(median(mid))) > cfg.ink_contrast
             inked += bool(far.mean() >= cfg.ink_min_frac)
     return inked / (located.rows * located.cols)
 
 
 def _tile_side_full(to_full: FloatArray, lat: _Lattice) -> float:
     grid = np.array([[c, r] for r in range(lat.rows) for c in range(lat.cols)], np.float64)
-    return float(np.median(_local_pitch(to_full, grid))) * lat.tile_ratio
+    return float(median(_local_pitch(to_full, grid))) * lat.tile_ratio
 
 
 def _lattice_quad(hmat: FloatArray, rows: int, cols: int, margin: float = 0.5) -> FloatArray:

@@ -6,7 +6,9 @@ asks this module for the value candidates, at most one per corner: small digits 
 below the text band, thresholded against the corner's own ink peak (values are often
 printed thinner and paler than the letter), grouped into one left-to-right number. The
 board then keeps one corner for every tile (:func:`board_corner`): a game prints its
-values in the same corner of every tile, while badges and specks sit anywhere.
+values in the same corner of every tile, while badges and specks sit anywhere. It prints
+them at one place and size too (:func:`board_zone`): a tile whose value was missed or cut
+short there (SpellCast's Q, its tail touching the 8) is cut again with that zone.
 """
 
 from __future__ import annotations
@@ -185,6 +187,47 @@ def zone_misses(option: ValueOption | None, zone: Box, cfg: ValueConfig) -> bool
     if option is None:
         return True
     return option.box.h < cfg.zone_short * (zone.h - 2 * cfg.zone_margin)
+
+
+def trim_tail(option: ValueOption, zone: Box) -> ValueOption:
+    """``option`` without the tip of a letter's tail that crossed into the board's value
+    ``zone`` (``board_zone``) from the side facing the letter: the columns from that side
+    inward whose ink lies only in the rows where the value touches it (grown by a pixel), up
+    to half the value's width. Unchanged when the value does not touch that side."""
+    b, mask, alpha = option.box, option.mask, option.alpha
+    right = not is_left(option.corner)  # the letter lies left of a right corner's value
+    if (b.x != zone.x) if right else (b.x1 != zone.x1):
+        return option
+    order = range(b.w) if right else range(b.w - 1, -1, -1)
+    edge = mask[:, order[0]] > 0
+    rows = cv2.dilate(edge.astype(np.uint8)[:, None], np.ones((3, 1), np.uint8))[:, 0] > 0
+    cut = 0
+    for k in order:
+        if cut >= b.w // 2 or np.any((mask[:, k] > 0) & ~rows):
+            break
+        cut += 1
+    if cut == 0:
+        return option
+    keep = slice(cut, b.w) if right else slice(0, b.w - cut)
+    mask, alpha = mask[:, keep], alpha[:, keep]
+    ink = np.flatnonzero(mask.any(axis=1))
+    if ink.size == 0:
+        return option
+    top, bottom = int(ink[0]), int(ink[-1]) + 1
+    x = b.x + cut if right else b.x
+    box = Box(x, b.y + top, b.w - cut, bottom - top)
+    digits = []
+    for d in option.digits:
+        x0, x1 = max(d.x, box.x), min(d.x1, box.x1)
+        if x1 > x0:
+            digits.append(Box(x0, box.y, x1 - x0, box.h))
+    return replace(
+        option,
+        box=box,
+        digits=tuple(digits),
+        mask=np.ascontiguousarray(mask[top:bottom]),
+        alpha=np.ascontiguousarray(alpha[top:bottom]),
+    )
 
 
 def tile_default(

@@ -106,6 +106,51 @@ def test_corrupt_template_cache_is_rebuilt(cache_dir: Path, damage: str) -> None
     assert the_cache(cache_dir).stat().st_size == len(good)  # rewritten whole
 
 
+def test_a_verified_cache_file_is_checksummed_again_only_once_changed(
+    cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first read verifies the file's checksum and stamps its identity beside it; later
+    reads of the same file skip the checksum; a file written since is checked again."""
+    import zlib
+
+    build_templates()
+    cache = the_cache(cache_dir)
+    cfg = GlyphConfig()
+    head = store._cache_head(cfg, store._styles_key([store.builtin_template_dir()]))
+    real_crc32, calls = zlib.crc32, []
+
+    def counting(*args: object) -> int:
+        calls.append(1)
+        return real_crc32(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(zlib, "crc32", counting)
+    assert store._read_disk_cache(cache, cfg, head) is not None
+    assert calls  # verified ...
+    stamp = cache.with_name(cache.name + ".ok")
+    assert stamp.read_text() == store._file_identity(cache.stat())
+    calls.clear()
+    assert store._read_disk_cache(cache, cfg, head) is not None
+    assert not calls  # ... once
+    time.sleep(0.05)  # past the file system's clock tick
+    data = bytearray(cache.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    cache.write_bytes(bytes(data))  # changed in place: same inode and size
+    assert store._read_disk_cache(cache, cfg, head) is None
+    assert calls
+
+
+def test_template_cache_of_other_sources_is_not_used(cache_dir: Path) -> None:
+    """The file name is a 64-bit checksum of what the cache was built from; the file also
+    holds that description in full and is used only when it matches."""
+    build_templates()
+    cache = the_cache(cache_dir)
+    cfg = GlyphConfig()
+    key = store._styles_key([store.builtin_template_dir()])
+    assert store._read_disk_cache(cache, cfg, store._cache_head(cfg, key)) is not None
+    other = ((key[0][0], key[0][1] + 1.0),)  # the same folder, its manifest changed since
+    assert store._read_disk_cache(cache, cfg, store._cache_head(cfg, other)) is None
+
+
 @pytest.mark.parametrize("damage", ["truncated", "byte flipped"])
 def test_image_commands_carry_on_over_a_corrupt_template_cache(tmp_path: Path, damage: str) -> None:
     """A real `read` process with a damaged cache file: same answer as with a good one."""
@@ -124,7 +169,8 @@ def test_image_commands_carry_on_over_a_corrupt_template_cache(tmp_path: Path, d
     assert "Traceback" not in again.stderr
     assert json.loads(again.stdout)["tiles"] == json.loads(first.stdout)["tiles"]
     (fixed,) = cache.glob("templates-*.bin")
-    assert store._read_disk_cache(fixed, GlyphConfig()) is not None  # rebuilt, valid
+    built_from = store._cache_head(GlyphConfig(), store._styles_key(None))
+    assert store._read_disk_cache(fixed, GlyphConfig(), built_from) is not None  # rebuilt
 
 
 def test_batch_carries_on_over_a_corrupt_template_cache(tmp_path: Path) -> None:

@@ -400,7 +400,7 @@ def test_display_lost_is_retried_with_back_off_then_given_up(screen: VirtualScre
     options = replace(_fast(screen, retry_for_s=1.5), config=WatchConfig(backoff_first_s=0.2))
     watch = WatchThread(options, view, stop_after=60)
     _wait_for(lambda: view.events, 30, "board A")
-    screen.kill()
+    screen.kill(hold=True)  # no other X server (another test run's) comes up in its place
     with pytest.raises(CaptureError, match="did not come back within 2 s"):
         watch.join(30)
     lost = [s for s in view.statuses if s.startswith("display lost")]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import select
 import shutil
+import socket
 import subprocess
 import time
 from types import TracebackType
@@ -102,6 +103,7 @@ class VirtualScreen:
             os.close(read_fd)
         self.display = f":{number}"
         self._conn: Any = None
+        self._held: socket.socket | None = None
         self._window: Any = None
         self._pixmap: Any = None
         self._open_window()
@@ -175,15 +177,26 @@ class VirtualScreen:
     def running(self) -> bool:
         return self._proc.poll() is None
 
-    def kill(self) -> None:
-        """Make the display vanish at once, as if the X server had crashed."""
+    def kill(self, *, hold: bool = False) -> None:
+        """Make the display vanish at once, as if the X server had crashed. With ``hold``
+        its number stays taken until ``close()``: the machine's next X server would take
+        the freed number (``-displayfd`` picks the lowest free one), and a watch retrying
+        the lost display would find a display back -- another test run's, on a shared
+        machine. Holding binds the display's abstract socket without listening, so X
+        servers skip the number and clients are refused at once, as by a dead display."""
         self._drop_connection()
         self._proc.kill()
         self._proc.wait(timeout=10)
+        if hold:
+            self._held = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self._held.bind(f"\0/tmp/.X11-unix/X{self.display.lstrip(':')}")
 
     def close(self) -> None:
         self._drop_connection()
         self._stop()
+        held, self._held = self._held, None
+        if held is not None:
+            held.close()
 
     def _drop_connection(self) -> None:
         conn, self._conn = self._conn, None

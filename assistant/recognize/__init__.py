@@ -336,7 +336,6 @@ def recognize_tiles(
     ``config.tesseract == "required"``.
     """
     from assistant.errors import MissingDependencyError
-    from assistant.recognize import tesseract
     from assistant.recognize.glyphs import turn_tile
     from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer
 
@@ -361,11 +360,16 @@ def recognize_tiles(
     installed: list[bool] = []  # tesseract.available(), asked at most once
 
     def tesseract_available() -> bool:
+        from assistant.recognize import tesseract
+
         if not installed:
             installed.append(tesseract.available())
         return installed[0]
 
     if ask and not others and cfg.tesseract != "never":
+        # Imported only for unsure tiles or values (most reads have none): ~2 ms.
+        from assistant.recognize import tesseract
+
         if tesseract_available():
             others = [tesseract.TesseractRecognizer()]
         elif cfg.tesseract == "required":
@@ -417,6 +421,8 @@ def recognize_tiles(
     ]
     reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
+        from assistant.recognize import tesseract
+
         reader = tesseract.TesseractRecognizer() if tesseract_available() else None
     if reader is not None and ask_values:
         pictures = [_value_picture(tiles[i]) for i in ask_values]

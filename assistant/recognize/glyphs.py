@@ -16,6 +16,7 @@ so the four rotations of a die cost no extra feature extraction.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.colour import length
 from assistant.cut import TileImage
 from assistant.geometry import Box, Mask
 
@@ -187,9 +189,7 @@ def features(picture: npt.NDArray[np.float32], config: GlyphConfig | None = None
     magnitude = cv2.magnitude(gx, gy) + np.float32(1e-6)
     # Soft orientation binning: channel k gets |g| * max(0, cos(angle - centre_k))^2, which
     # is max(0, g . u_k)^2 / |g| for the unit vector u_k (no trigonometry per pixel).
-    centres = np.arange(cfg.bins) * (2 * np.pi / cfg.bins)
-    units = np.stack([np.cos(centres), np.sin(centres)]).astype(np.float32)
-    projection = np.stack([gx, gy], axis=-1) @ units
+    projection = np.stack([gx, gy], axis=-1) @ _bin_units(cfg.bins)
     np.maximum(projection, 0, out=projection)
     weighted = projection * projection / magnitude[..., None]
     channels = cv2.GaussianBlur(weighted, (0, 0), cfg.blur)
@@ -197,10 +197,19 @@ def features(picture: npt.NDArray[np.float32], config: GlyphConfig | None = None
     # INTER_AREA with an integer factor is exact average pooling (and ten times faster).
     pooled = np.asarray(cv2.resize(channels, (n, n), interpolation=cv2.INTER_AREA), np.float32)
     pooled -= pooled.mean()
-    norm = float(np.linalg.norm(pooled))
+    norm = length(pooled)
     if norm > 0:
         pooled /= norm
     return np.asarray(pooled, np.float32)
+
+
+@functools.cache
+def _bin_units(bins: int) -> npt.NDArray[np.float32]:
+    """The unit vectors of the orientation bins' centres, as columns (read-only)."""
+    centres = np.arange(bins) * (2 * np.pi / bins)
+    units = np.stack([np.cos(centres), np.sin(centres)]).astype(np.float32)
+    units.setflags(write=False)
+    return units
 
 
 def turn_features(feat: Features, k: int, config: GlyphConfig | None = None) -> Features:
@@ -224,10 +233,7 @@ def holes(mask: Mask, config: GlyphConfig | None = None) -> int:
     )
     n, labels = cv2.connectedComponents(background, connectivity=4)
     areas = np.bincount(labels.ravel(), minlength=n)
-    outside = np.unique(
-        np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-    )  # fmt: skip
-    areas[outside] = 0
+    areas[labels[0, 0]] = 0  # the added frame is one region: all that touches the border
     least = max(3.0, cfg.hole_min * crop.size)
     count = int(np.count_nonzero(areas[1:] >= least))
     return count

@@ -11,7 +11,6 @@ cache that is memory-mapped on the next start (``TEMPLATE_CACHE_VERSION``). The 
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import struct
@@ -72,15 +71,23 @@ class TemplateSet:
         of rows, as the glyph and digit classes are)."""
         if allowed in self._subsets:
             return self._subsets[allowed]
-        keep = np.array([c in allowed for c in self.chars])
-        rows = np.flatnonzero(keep)
-        if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
-            weights, hole_counts = self.weights[rows[0] : rows[-1] + 1], self.holes[keep]
+        kept = [k for k, c in enumerate(self.classes) if c in allowed]
+        if kept and kept[-1] - kept[0] + 1 == len(kept):
+            # One run of classes, so one run of rows: views, cut by class, not row by row.
+            ends = (*self.starts[1:].tolist(), len(self.chars))
+            first, last = int(self.starts[kept[0]]), ends[kept[-1]]
+            subset = _template_set(
+                self.chars[first:last],
+                self.styles[first:last],
+                self.weights[first:last],
+                self.holes[first:last],
+                self.config,
+            )
         else:
-            weights, hole_counts = self.weights[keep], self.holes[keep]
-        chars = tuple(c for c, k in zip(self.chars, keep, strict=True) if k)
-        styles = tuple(s for s, k in zip(self.styles, keep, strict=True) if k)
-        subset = _template_set(chars, styles, weights, hole_counts, self.config)
+            keep = np.array([c in allowed for c in self.chars], bool)
+            chars = tuple(c for c, k in zip(self.chars, keep, strict=True) if k)
+            styles = tuple(s for s, k in zip(self.styles, keep, strict=True) if k)
+            subset = _template_set(chars, styles, self.weights[keep], self.holes[keep], self.config)
         self._subsets[allowed] = subset
         return subset
 
@@ -181,12 +188,17 @@ def load_templates(
     The shipped set is read once per process and kept (``_load_cached``); learned styles are
     re-read when their manifests change."""
     cfg = config or GlyphConfig()
+    return _load_cached(_styles_key(sources), cfg)
+
+
+def _styles_key(sources: Sequence[Traversable] | None) -> tuple[tuple[str, float], ...]:
+    """Every style directory of ``sources`` (None: the shipped and the learned) with the
+    time of its manifest."""
     if sources is None:
         sources = [builtin_template_dir(), user_template_dir()]
-    key = tuple(
+    return tuple(
         (str(d), _mtime(d)) for root in sources for d in _style_dirs(root)
     )  # fmt: skip
-    return _load_cached(key, cfg)
 
 
 def _mtime(style: Traversable) -> float:
@@ -195,10 +207,14 @@ def _mtime(style: Traversable) -> float:
 
 # Bump when the features, the hole counts or the cache file layout change (older files are
 # removed by the next build).
-TEMPLATE_CACHE_VERSION = 2
+TEMPLATE_CACHE_VERSION = 4
 _CACHE_MAGIC = b"BGATMPL\x00"
 # magic, version, rows, columns of weights, metadata length; then a CRC-32 of the fields,
-# the metadata, the weights and the hole counts.
+# the metadata, the weights and the hole counts. The metadata is UTF-8 text (no JSON to
+# import at start-up): ``_cache_head``, each row's character, each row's style, the three
+# parts separated by NUL and the items of a list by the unit separator (neither can be in a
+# path, a character or a style name).
+_META_SEP, _LIST_SEP = "\0", "\x1f"
 _CACHE_FIELDS = struct.Struct("<8sIIII")
 _CACHE_CRC = struct.Struct("<I")
 _CACHE_ALIGN = 64  # the weights start at a multiple of this (aligned float32 rows)
@@ -212,12 +228,14 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     styles = [_traversable(path) for path, _ in key]
     manifests = [(style, (style / "manifest.json").read_bytes()) for style in styles]
     cache = _disk_cache_path(manifests, cfg, key)
-    cached = _read_disk_cache(cache, cfg) if cache is not None else None
+    cached = _read_disk_cache(cache, cfg, _cache_head(cfg, key)) if cache is not None else None
     if cached is not None:
         return cached
     entries: list[tuple[str, str, Traversable]] = []
     for style, manifest_bytes in manifests:
         name = style.name
+        import json  # only to build the cache: a cached start reads no JSON
+
         for item in json.loads(manifest_bytes):
             entries.append((str(item["char"]), name, style / str(item["file"])))
     if not entries:
@@ -241,7 +259,7 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     chars = tuple(e[0] for e in entries)
     names = tuple(e[1] for e in entries)
     if cache is not None:
-        _write_disk_cache(cache, chars, names, weights, hole_counts)
+        _write_disk_cache(cache, _cache_head(cfg, key), chars, names, weights, hole_counts)
     return _template_set(chars, names, weights, hole_counts, cfg)
 
 
@@ -253,7 +271,11 @@ def _template_set(
     cfg: GlyphConfig,
 ) -> TemplateSet:
     classes = tuple(dict.fromkeys(chars))  # row order: each class is one run of rows
-    starts = np.array([chars.index(c) for c in classes], np.intp)
+    first = [0] * len(classes)
+    at = 0
+    for k, c in enumerate(classes):  # each first row after the one before: one pass
+        first[k] = at = chars.index(c, at)
+    starts = np.array(first, np.intp)
     weights.setflags(write=False)
     hole_counts.setflags(write=False)
     return TemplateSet(chars, styles, weights, hole_counts, classes, starts, cfg)
@@ -266,18 +288,27 @@ def _disk_cache_path(
 ) -> Path | None:
     """``<cache dir>/templates-v<TEMPLATE_CACHE_VERSION>-<digest>.bin``, the digest covering
     every style's path, manifest and manifest time, the package version and the glyph
-    settings; None without a cache dir."""
-    import hashlib
+    settings; None without a cache dir. The digest is a CRC-32 and an Adler-32 (64 bits,
+    from zlib, which a read imports anyway: hashlib would load OpenSSL, ~2 ms of every
+    first read); the file also holds ``_cache_head`` and is used only when it matches."""
+    import zlib
 
-    head = f"v{TEMPLATE_CACHE_VERSION} {__version__} {cfg!r} {key!r}"
-    digest = hashlib.sha256(head.encode())
+    head = _cache_head(cfg, key).encode()
+    crc, adler = zlib.crc32(head), zlib.adler32(head)
     for style, manifest_bytes in manifests:
-        digest.update(str(style).encode() + b"\0" + manifest_bytes + b"\0")
+        part = str(style).encode() + b"\0" + manifest_bytes + b"\0"
+        crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
     try:
-        name = f"templates-v{TEMPLATE_CACHE_VERSION}-{digest.hexdigest()[:32]}.bin"
+        name = f"templates-v{TEMPLATE_CACHE_VERSION}-{crc:08x}{adler:08x}.bin"
         return default_cache_dir() / name
     except RuntimeError:  # no home directory to put a cache in
         return None
+
+
+def _cache_head(cfg: GlyphConfig, key: tuple[tuple[str, float], ...]) -> str:
+    """What a cache file was built from, but the manifests' contents: the cache version,
+    the package version, the glyph settings and every style's path and manifest time."""
+    return f"v{TEMPLATE_CACHE_VERSION} {__version__} {cfg!r} {key!r}"
 
 
 def _stale_cache_name(name: str) -> bool:
@@ -287,15 +318,18 @@ def _stale_cache_name(name: str) -> bool:
     )
 
 
-def _read_disk_cache(path: Path, cfg: GlyphConfig) -> TemplateSet | None:
+def _read_disk_cache(path: Path, cfg: GlyphConfig, built_from: str) -> TemplateSet | None:
     """The cached set, its weights memory-mapped from the file; None when the file is
-    missing, of another version, truncated or fails its checksum (then it is rebuilt)."""
+    missing, of another version, truncated, fails its checksum or was built from other
+    sources than ``built_from`` (``_cache_head``) says (then it is rebuilt). The checksum
+    is skipped for a file verified before and not written since (``_verified_stamp``)."""
     import mmap
     import zlib
 
     try:
         with open(path, "rb") as fh:
             mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+            identity = _file_identity(os.fstat(fh.fileno()))
     except (OSError, ValueError):  # missing, unreadable, or empty (mmap of 0 bytes)
         return None
     try:
@@ -311,22 +345,60 @@ def _read_disk_cache(path: Path, cfg: GlyphConfig) -> TemplateSet | None:
             return None
         if width != cfg.dim + HOLE_BUCKETS or not rows:
             return None
-        check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
-        if check != crc:
+        verified = _verified_stamp(path) == identity
+        if not verified:
+            check = zlib.crc32(view[head:], zlib.crc32(view[: _CACHE_FIELDS.size]))
+            if check != crc:
+                return None
+        meta = bytes(view[head : head + meta_len]).decode().split(_META_SEP)
+        if len(meta) != 3 or meta[0] != built_from:
             return None
-        meta = json.loads(bytes(view[head : head + meta_len]))
-        chars, styles = tuple(meta["chars"]), tuple(meta["styles"])
-    except (ValueError, KeyError, TypeError, struct.error):
+        chars, styles = tuple(meta[1].split(_LIST_SEP)), tuple(meta[2].split(_LIST_SEP))
+    except (ValueError, struct.error):
         return None
-    if not (len(chars) == len(styles) == rows) or not all(isinstance(c, str) for c in chars):
+    if not (len(chars) == len(styles) == rows):
         return None
+    if not verified:
+        _stamp_verified(path, identity)
     weights = np.frombuffer(mapped, np.dtype("<f4"), rows * width, at).reshape(rows, width)
     hole_counts = np.frombuffer(mapped, np.int8, rows, at + rows * width * 4)
     return _template_set(chars, styles, weights, hole_counts, cfg)
 
 
+# The checksum of a 17 MB cache file costs ~2.5 ms of every process's first read. The first
+# process to verify a file writes its identity (inode, size, modification and change times
+# in ns) to ``<file>.ok``; a process that finds the same identity there skips the checksum.
+# Any write to the file changes its change time (which no user can set back), and a rebuilt
+# file is a new inode, so a file changed since it was verified is verified again.
+def _file_identity(st: os.stat_result) -> str:
+    return f"{st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _stamp_path(path: Path) -> Path:
+    return path.with_name(path.name + ".ok")
+
+
+def _verified_stamp(path: Path) -> str | None:
+    try:
+        return _stamp_path(path).read_text(encoding="ascii")
+    except (OSError, ValueError):
+        return None
+
+
+def _stamp_verified(path: Path, identity: str) -> None:
+    """Best effort (once per cache file): a stamp not written only means the next process
+    checks the file again."""
+    from assistant.files import replace_atomically
+
+    try:
+        replace_atomically(_stamp_path(path), identity.encode("ascii"))
+    except OSError:
+        return
+
+
 def _write_disk_cache(
     path: Path,
+    built_from: str,
     chars: tuple[str, ...],
     styles: tuple[str, ...],
     weights: npt.NDArray[np.float32],
@@ -339,7 +411,7 @@ def _write_disk_cache(
 
     from assistant.files import replace_atomically
 
-    meta = json.dumps({"chars": list(chars), "styles": list(styles)}).encode()
+    meta = _META_SEP.join((built_from, _LIST_SEP.join(chars), _LIST_SEP.join(styles))).encode()
     rows, width = weights.shape
     fields = _CACHE_FIELDS.pack(_CACHE_MAGIC, TEMPLATE_CACHE_VERSION, rows, width, len(meta))
     head = len(fields) + _CACHE_CRC.size
