@@ -113,6 +113,25 @@ class CutConfig:
     glare_min_l: float = 235.0
     glare_delta: float = 25.0
     glare_area: float = 0.08
+    # Strokes the cut lost: on a blurred serif die the thin strokes (an E's arms, a T's
+    # crossbar) can stay under the ink threshold while the thick stem passes it, and what is
+    # left is another letter (I, F) that both engines read surely, since both read the cut
+    # glyph. Ink over lost_frac of the contrast joined to the glyph, farther from it than
+    # lost_reach of the glyph's longer side, over lost_share of that side squared, makes
+    # the glyph ``lost_strokes`` (looked for within lost_window of that side around the
+    # glyph; not where such faint ink covers lost_flood of that window: an uneven face).
+    # Only ink inside the square the letter fills counts (a point value beside it, which
+    # faint ink can join to a pale gold SpellCast letter, lies outside). Measured on
+    # tools.synth dice (boggle-classic/-big seeds 3000-3019 as drawn, 53000-53014 at 20 px
+    # and 53100-53109 at 28 px per die, and boggle-big 15015): the glyphs read wrong as I
+    # or F with confidence measured 0.040-0.13; of 1,771 right and sure ones, 2 reached
+    # 0.02, both on 20-28 px dice; every tile of fixtures/real, fixtures/synthetic,
+    # ../shared/realboards and the screen looks (seeds 3000-3003) measured under it.
+    lost_frac: float = 0.2
+    lost_reach: float = 0.15
+    lost_share: float = 0.02
+    lost_window: float = 0.35
+    lost_flood: float = 0.5
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
@@ -242,6 +261,7 @@ class TileImage:
     underline: Box | None = None
     underline_side: Side | None = None
     glare: bool = False  # a bright patch over the glyph (part of the letter may be gone)
+    lost_strokes: bool = False  # faint strokes joined to the glyph were left out of it
     obstructed: bool = False
     overdrawn: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
@@ -641,6 +661,7 @@ def cut_tile(
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
     # Glare shows as light on dark letters (on light letters, light is the letter itself).
     glare = polarity is Polarity.DARK_ON_LIGHT and _glare(lab, face, band, cfg)
+    underline = boxes[underline_id] if underline_id is not None else None
     options: tuple[ValueOption, ...] = ()
     if corners:
         # Nothing of the glyph, the underline or the ink at the border is ever a value.
@@ -664,6 +685,7 @@ def cut_tile(
             dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
             value_zone,
         )  # fmt: skip
+    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -683,10 +705,11 @@ def cut_tile(
         blank=False,
         face_bgr=face_bgr,
         contrast=contrast,
-        underline=boxes[underline_id] if underline_id is not None else None,
+        underline=underline,
         underline_side=side,
         obstructed=obstructed or glare,
         glare=glare,
+        lost_strokes=lost,
         overdrawn=overdrawn,
         line=covered,
         value_boxes=value_boxes,
@@ -1334,6 +1357,42 @@ def _glare(lab: Image, face: npt.NDArray[np.float64], band: Box, cfg: CutConfig)
         return False
     bright = (light >= cfg.glare_min_l) & (light >= face[0] + cfg.glare_delta)
     return float(bright.mean()) >= cfg.glare_area
+
+
+def _lost_strokes(
+    dist: npt.NDArray[np.float32],
+    glyph: Mask,
+    band: Box,
+    contrast: float,
+    underline: Box | None,
+    cfg: CutConfig,
+) -> bool:
+    """Whether faint ink joined to the glyph reaches well beyond it inside the square the
+    letter fills (its longer side, centred on it): strokes too faint for the ink threshold
+    that the glyph is missing (see ``CutConfig.lost_frac``). A point value beside the
+    letter, which faint ink can join to it, lies outside that square."""
+    h, w = glyph.shape
+    side = max(band.w, band.h)
+    pad = int(cfg.lost_window * side) + 2
+    y0, y1 = max(band.y - pad, 0), min(band.y1 + pad, h)
+    x0, x1 = max(band.x - pad, 0), min(band.x1 + pad, w)
+    mine = glyph[y0:y1, x0:x1] > 0
+    faint = dist[y0:y1, x0:x1] > cfg.lost_frac * contrast
+    if underline is not None:  # the bar under a die's letter is no lost stroke
+        u = underline
+        ya, yb = max(u.y - 2 - y0, 0), max(u.y1 + 2 - y0, 0)
+        xa, xb = max(u.x - 2 - x0, 0), max(u.x1 + 2 - x0, 0)
+        faint[ya:yb, xa:xb] = False
+    if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
+        return False
+    _, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
+    ids = np.unique(labels[mine & faint])
+    joined = np.isin(labels, ids[ids > 0])
+    away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
+    far = joined & (away > cfg.lost_reach * side)
+    sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
+    inside = far[sy0 : sy0 + side + 1, sx0 : sx0 + side + 1]
+    return bool(np.count_nonzero(inside) >= cfg.lost_share * side * side)
 
 
 def _specks(

@@ -13,6 +13,7 @@ import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -737,3 +738,118 @@ def test_an_upside_down_v_die_reads_as_v_with_confidence() -> None:
     for r, row in enumerate(want):
         for c, label in enumerate(row):
             assert reading.tiles[r][c] in (label.upper(), "?"), (r, c, reading.tiles[r][c])
+
+
+def _rendered_tiles(
+    look: str, seed: int, **knobs: float
+) -> tuple[dict[str, Any], tuple[TileImage, ...]]:
+    """A tools.synth board rectified from the lattice corners in its label, cut."""
+    from tools.calibrate import rectify
+    from tools.synth import render_board
+
+    rendered = render_board(look, seed, **knobs)
+    label = rendered.label
+    tl, tr, br, bl = ((float(x), float(y)) for x, y in label["corners"])
+    located = rectify(rendered.image, (tl, tr, br, bl), label["rows"], label["cols"])
+    return label, cut_tiles(located)
+
+
+def test_strokes_too_faint_for_the_cut_are_seen(matcher: TemplateRecognizer) -> None:
+    """A blurred 40 px serif tray (tools.synth boggle-big 15015): the thin arms of an E and
+    the crossbar of a T stay under the ink threshold while their stems pass it, and the
+    stems alone read as I at 0.93 and 0.88. The cut says that faint strokes were left
+    out (``lost_strokes``) and the reading stays unsure; a clean tray loses none."""
+    label, tiles = _rendered_tiles("boggle-big", 15015)
+    at = {(t.row, t.col): t for t in tiles}
+    assert label["letters"][0][2] == "E" and label["letters"][4][3] == "T"
+    assert at[(0, 2)].lost_strokes and at[(4, 3)].lost_strokes
+    for r in recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher]):
+        want = label["letters"][r.row][r.col]
+        assert r.label == want or r.confidence < THRESHOLD, (r.row, r.col, r.label, want)
+    _, clean = _rendered_tiles("boggle-big", 3000)
+    assert not any(t.lost_strokes for t in clean)
+
+
+@pytest.mark.tesseract
+@pytest.mark.parametrize(
+    ("look", "seed", "knobs", "where"),
+    [
+        ("boggle-big", 15015, {}, [(0, 2), (4, 3)]),  # E and T read as I
+        ("boggle-classic", 53011, {"tile_px": 20}, [(1, 3), (3, 0)]),  # E read as F at 0.95
+    ],
+)
+def test_a_die_missing_faint_strokes_is_unsure_even_when_both_engines_agree(
+    look: str, seed: int, knobs: dict[str, float], where: list[tuple[int, int]]
+) -> None:
+    """Tesseract reads the same cut glyph as the matcher, so its agreement on a stem (I)
+    or an E without its faint lower arm (F) is no evidence: those dice stay unsure, and
+    no tile of the tray is confidently wrong."""
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board(look, seed, **knobs)
+    reading = read_encoded(board.data, ReadOptions())
+    want = board.label["letters"]
+    for r, c in where:
+        assert reading.tiles[r][c] == "?", (r, c, want[r][c])
+    for r, row in enumerate(want):
+        for c, label in enumerate(row):
+            assert reading.tiles[r][c] in (label, "?"), (r, c, reading.tiles[r][c], label)
+
+
+def test_a_qu_die_on_its_side_whose_tail_touches_the_u_reads_qu(
+    matcher: TemplateRecognizer,
+) -> None:
+    """On a die lying on its side, blur can join the Q's tail to the u (one piece, the two
+    letters stacked): read at the turn that puts them side by side, it is cut at its neck
+    like touching letters upright (tools.synth boggle-classic 3012: read P, unsure)."""
+    label, tiles = _rendered_tiles("boggle-classic", 3012)
+    assert label["letters"][1][3] == "QU"
+    at = next(i for i, t in enumerate(tiles) if (t.row, t.col) == (1, 3))
+    assert len(tiles[at].glyph_boxes) == 1  # one piece
+    best = matcher.recognize(tiles)[at][0]
+    assert best.label == "QU" and best.turn % 2 == 1
+
+
+def test_a_qu_die_whose_tail_blur_joined_to_the_u_reads_qu_when_both_engines_see_it(
+    matcher: TemplateRecognizer,
+) -> None:
+    """tools.synth boggle-classic 53504: the Qu die's tail and u are one broad piece (read
+    P, unsure; its neck is too thick to split as touching letters). A second engine
+    reading QU at one quarter turn makes the matcher cut the piece at its neck there, and
+    it reads a Q and a u: QU, sure. The same claim about an E die finds no Q and u in it,
+    and the E stays as the matcher read it."""
+    from assistant.locate import locate_boards
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 53504)
+    label, tiles = board.label, cut_tiles(locate_boards(board.image)[0])
+    at = {(t.row, t.col): i for i, t in enumerate(tiles)}
+    assert label["letters"][2][1] == "QU"
+    alone = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher])
+    qu = alone[at[(2, 1)]]
+    assert qu.label != "QU" and qu.confidence < THRESHOLD
+    # The turn that lays the Q and u side by side; the second engine's lines for each
+    # unsure die start at the matcher's turn.
+    side_by_side = max(range(4), key=lambda k: min(matcher.qu_scores(tiles[at[(2, 1)]], k)))
+    says_qu = [("", 0.0)] * 4
+    says_qu[(side_by_side - qu.turn) % 4] = ("QU", 0.96)
+    both = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher, _Turns(says_qu)])
+    assert both[at[(2, 1)]].label == "QU" and both[at[(2, 1)]].confidence >= THRESHOLD
+    for i, r in enumerate(both):
+        want = label["letters"][r.row][r.col]
+        if r.label != want:  # every other die the fake called QU stays unsure
+            assert r.confidence < THRESHOLD and i != at[(2, 1)], (r.row, r.col, r.label, want)
+
+
+@pytest.mark.tesseract
+def test_a_qu_die_joined_by_blur_reads_qu_with_tesseract() -> None:
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 53504)
+    reading = read_encoded(board.data, ReadOptions())
+    assert reading.tiles[2][1] == "QU"
+    for r, row in enumerate(board.label["letters"]):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, "?"), (r, c, reading.tiles[r][c], want)

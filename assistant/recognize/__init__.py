@@ -112,6 +112,15 @@ class NumberReader(Protocol):
 
 
 @runtime_checkable
+class QuReader(Protocol):
+    """An engine that can read a one-piece glyph as the Q and u of a die's Qu face."""
+
+    def qu_scores(self, tile: TileImage, turn: int) -> tuple[float, float]:
+        """The glyph cut in two at ``turn``: how well its halves read as Q and as u."""
+        ...
+
+
+@runtime_checkable
 class LineReader(Protocol):
     """An engine that can tell which letters a line drawn over a tile may hide."""
 
@@ -266,6 +275,9 @@ class RecognizeConfig:
     # Glare over a letter (``TileImage.glare``): both engines see the same damaged glyph
     # (an E with its arms washed out reads "L" to both), so agreement proves nothing there.
     glare_cap: float = 0.6
+    # Strokes the cut lost (``TileImage.lost_strokes``: a blurred serif E cut as its stem,
+    # read I, or as F): both engines read that glyph, so neither is sure of it.
+    lost_cap: float = 0.6
     # A die letter whose glyph is under die_min_px source pixels on its longer side keeps
     # at most die_tiny_cap: on dice photos shrunk to 12-16 px per die, a lost stroke made
     # an L a bar read as I at 0.93-0.94 (2.0 x 5.2 and 2.8 x 6.8 px) and an E an F that
@@ -400,6 +412,12 @@ def recognize_tiles(
         or [Candidate("", 0.0)]
         for i in range(len(tiles))
     ]
+    if dice and isinstance(primary, QuReader):
+        for i in ask:
+            qu = _joined_qu(primary, tiles[i], first[i], second[i], elsewhere[i], cfg)
+            if qu is not None:
+                combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
+                engine_names[i] = qu.engine
     values = check_values(tiles, read, cfg)
     ask_values = [
         i
@@ -430,6 +448,8 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
         if tile.glare:
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
+        if tile.lost_strokes:
+            cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
@@ -491,6 +511,35 @@ def _hidden_rivals(
         if r not in listed
     ]
     return (capped[:1] + extra + capped[1:])[: max(cfg.max_candidates, 2)]
+
+
+def _joined_qu(
+    engine: QuReader,
+    tile: TileImage,
+    first: Sequence[Candidate],
+    second: Sequence[Candidate],
+    elsewhere: Sequence[tuple[int, Candidate]],
+    cfg: RecognizeConfig,
+) -> Candidate | None:
+    """A die's Qu face whose u blur joined to the Q's tail: one piece, which no template
+    fits (read P or B, unsure). When the second engine reads QU at one quarter turn (at
+    least ``agree_second_conf``) and nothing else at any other, and the matcher, cutting
+    the piece at its neck at that turn, finds both a Q and a u there (each at least
+    ``agree_min_score``), the two engines agree: QU at ``agree_confidence``."""
+    if len(tile.glyph_boxes) != 1 or not first or first[0].label == "QU":
+        return None
+    seen = [(first[0].turn, second[0])] if second else []
+    seen += list(elsewhere)
+    qu = [(k, c) for k, c in seen if c.label == "QU" and c.confidence >= cfg.agree_second_conf]
+    rest = [c for _, c in seen if c.label != "QU" and c.confidence >= cfg.second_min_conf]
+    if len(qu) != 1 or rest:
+        return None
+    turn, other = qu[0]
+    q, u = engine.qu_scores(tile, turn)
+    if min(q, u) < cfg.agree_min_score:
+        return None
+    name = f"{first[0].engine}+{other.engine}" if first[0].engine else other.engine
+    return Candidate("QU", cfg.agree_confidence, min(q, u), turn, name)
 
 
 def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeConfig) -> bool:

@@ -238,7 +238,7 @@ class TemplateRecognizer:
         self, tile: TileImage, turns: Sequence[int]
     ) -> Iterator[tuple[int, list[CharPiece], float]]:
         """The matcher's cut of a tile's glyph into characters: (turn, characters left to
-        right at that quarter turn, penalty) for each of ``turns``, and after the upright
+        right at that quarter turn, penalty) for each of ``turns``, and after each
         turn the same with every too-wide character split in two (when one is), in the
         order of the tile's :meth:`hypotheses`. With an underline on one side, turns that
         do not put it at the bottom are penalized. Each character is a ``CharPiece``: its
@@ -281,34 +281,47 @@ class TemplateRecognizer:
                     pictures[key] = (mask, soft)
                 pieces.append((key, *pictures[key]))
             yield turn, pieces, penalty
-            if turn == 0:
-                split = self._split_touching(pieces, h)
-                if split is not None:
-                    yield turn, split, penalty + self.config.split_penalty
+            # Touching characters are cut apart as seen at this turn: "A/" kerned upright,
+            # and the Q and u of a die's Qu face joined by blur, at whatever turn it lies.
+            split = self._split_touching(pieces, turn)
+            if split is not None:
+                yield turn, split, penalty + self.config.split_penalty
 
-    def _split_touching(self, pieces: Sequence[CharPiece], height: int) -> list[CharPiece] | None:
-        """The characters with every too-wide one cut in two at its narrowest neck (kerned
-        letters that touch, "A/" in some fonts); None when nothing is too wide."""
+    def _split_touching(self, pieces: Sequence[CharPiece], turn: int) -> list[CharPiece] | None:
+        """The characters with every one too wide as seen after ``turn`` quarter turns cut
+        in two at its narrowest neck (kerned letters that touch, "A/" in some fonts; a Qu
+        whose tail touches the u), left to right as seen; None when nothing is too wide."""
         cfg = self.config
         out: list[CharPiece] = []
         cut_any = False
         for key, mask, soft in pieces:
-            x, _, w, _ = cv2.boundingRect(mask)
+            seen = np.rot90(mask, turn)  # the character as read at this turn
+            height = seen.shape[0]
+            x, _, w, _ = cv2.boundingRect(np.ascontiguousarray(seen))
             if w < cfg.split_width * height:
                 out.append((key, mask, soft))
                 continue
-            neck = emptiest_column(mask[:, x : x + w], middle=(0.25, 0.75))
-            if np.count_nonzero(mask[:, x + neck]) > cfg.split_neck * height:
+            neck = emptiest_column(seen[:, x : x + w], middle=(0.25, 0.75))
+            if np.count_nonzero(seen[:, x + neck]) > cfg.split_neck * height:
                 out.append((key, mask, soft))
                 continue
-            for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, mask.shape[1]))):
-                piece = np.zeros_like(mask)
-                piece[:, part] = mask[:, part]
+            for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, seen.shape[1]))):
+                piece = np.zeros_like(seen)
+                piece[:, part] = seen[:, part]
                 soft_piece = None
                 if soft is not None:
-                    soft_piece = np.zeros_like(soft)
-                    soft_piece[:, part] = soft[:, part]
-                out.append(((*key, -1 - half), piece, soft_piece))
+                    soft_seen = np.rot90(soft, turn)
+                    soft_piece = np.zeros_like(soft_seen)
+                    soft_piece[:, part] = soft_seen[:, part]
+                    soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+                # Keyed by turn as well: the halves differ from one turn to the next.
+                out.append(
+                    (
+                        (*key, -1 - half - 2 * turn),
+                        np.ascontiguousarray(np.rot90(piece, -turn)),
+                        soft_piece,
+                    )
+                )
             cut_any = True
         return out if cut_any else None
 
@@ -464,6 +477,40 @@ class TemplateRecognizer:
             if hyps and max(h.score for h in hyps) - best_upright >= cfg.turn_evidence:
                 evidence += 1
         return evidence >= max(cfg.turn_min_tiles, cfg.turn_share * read)
+
+    def qu_scores(self, tile: TileImage, turn: int) -> tuple[float, float]:
+        """How well a one-piece glyph reads as a Q and a u side by side at ``turn`` quarter
+        turns, cut at its narrowest neck in the middle half however thick it is (blur can
+        join the Q's tail to the u broadly): the Q half's score and the u half's."""
+        if tile.glyph_box is None or not tile.glyph.any():
+            return 0.0, 0.0
+        _, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
+        h, w = labels.shape
+        seen = np.rot90((labels > 0).astype(np.uint8) * 255, turn)
+        soft = None if tile.alpha is None else np.rot90(tile.alpha[oy : oy + h, ox : ox + w], turn)
+        width = seen.shape[1]
+        column = np.count_nonzero(seen, axis=0)
+        lo, hi = int(width * 0.25), int(width * 0.75)
+        if hi <= lo:
+            return 0.0, 0.0
+        neck = lo + int(np.argmin(column[lo:hi]))
+        tilt = face_tilt(tile)
+        chars = []
+        for part in (slice(0, neck), slice(neck + 1, width)):
+            piece = np.zeros_like(seen)
+            piece[:, part] = seen[:, part]
+            soft_piece = None
+            if soft is not None:
+                soft_piece = np.zeros_like(soft)
+                soft_piece[:, part] = soft[:, part]
+                soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+            mask = np.ascontiguousarray(np.rot90(piece, -turn))
+            if not mask.any():
+                return 0.0, 0.0
+            chars.append(self._char(mask, tilt, soft_piece))
+        scores = self._scores(self._glyphs, chars, [turn, turn])
+        classes = self._glyphs.classes
+        return float(scores[0, classes.index("Q")]), float(scores[1, classes.index("u")])
 
     def hidden_rivals(self, tile: TileImage, label: str) -> tuple[str, ...]:
         """The letters that ``tile`` may show instead of ``label`` as far as the picture
