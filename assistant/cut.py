@@ -1070,7 +1070,7 @@ def _see_through(
     over_ink = darker & (inner[line] > 0)
     if int(np.count_nonzero(over_ink)) < 2 * cfg.line_min_px:
         return None
-    share = float(np.percentile(shift[over_ink], cfg.see_top))
+    share = percentile(shift[over_ink], cfg.see_top)
     if share < cfg.see_min:
         return None
     t = np.clip(shift / share, 0.0, 1.0)
@@ -1130,7 +1130,8 @@ def _strokes(
             continue
         ux, uy = ux / length, uy / length
         # Offsets across the stroke (it may pass beside the centre).
-        lo, hi = np.percentile(px * -uy + py * ux, [5, 95])
+        across = px * -uy + py * ux
+        lo, hi = percentile(across, 5), percentile(across, 95)
         mid, half = float(lo + hi) / 2, float(hi - lo) / 2 + 0.5
         along = dx * ux + dy * uy
         off = np.abs(dx * -uy + dy * ux - mid)
@@ -1386,7 +1387,7 @@ def _lost_strokes(
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
     _, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
-    ids = np.unique(labels[mine & faint])
+    ids = np.asarray(distinct(labels[mine & faint]), np.int32)
     joined = np.isin(labels, ids[ids > 0])
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
