@@ -1386,9 +1386,10 @@ def _lost_strokes(
         faint[ya:yb, xa:xb] = False
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
-    _, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
-    ids = np.asarray(distinct(labels[mine & faint]), np.int32)
-    joined = np.isin(labels, ids[ids > 0])
+    n, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
+    touching = np.bincount(labels[mine & faint], minlength=n) > 0  # (no np.unique: numpy.ma)
+    touching[0] = False
+    joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)

@@ -853,3 +853,34 @@ def test_a_qu_die_joined_by_blur_reads_qu_with_tesseract() -> None:
     for r, row in enumerate(board.label["letters"]):
         for c, want in enumerate(row):
             assert reading.tiles[r][c] in (want, "?"), (r, c, reading.tiles[r][c], want)
+
+
+@pytest.mark.tesseract
+def test_a_bold_blurred_die_tesseract_leaves_unread_is_read_again_anti_aliased() -> None:
+    """tools.synth boggle-big 3002: a clear bold E on a blurred die, which the matcher read
+    at 0.73 and Tesseract left unread on the binary line (no word at all), is read again
+    from the anti-aliased picture: both engines say E, and the board is exact."""
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-big", 3002)
+    reading = read_encoded(board.data, ReadOptions())
+    assert board.label["letters"][0][4] == "E"
+    assert [list(row) for row in reading.tiles] == board.label["letters"]
+
+
+@pytest.mark.tesseract
+def test_the_anti_aliased_retry_does_not_vouch_for_a_stem_read_as_i() -> None:
+    """tools.synth boggle-big 53109 at 28 px per die: a T whose crossbar faded is a stem
+    the matcher reads as I at 0.39; the anti-aliased retry reads it I too, but that retry
+    only confirms a reading the matcher nearly trusts (``agree_soft_first``): unsure."""
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-big", 53109, tile_px=28)
+    reading = read_encoded(board.data, ReadOptions())
+    want = board.label["letters"]
+    assert want[1][2] == "T" and reading.tiles[1][2] == "?"
+    for r, row in enumerate(want):
+        for c, label in enumerate(row):
+            assert reading.tiles[r][c] in (label, "?"), (r, c, reading.tiles[r][c], label)

@@ -67,6 +67,9 @@ class Candidate:
     # Read around a drawn line (``RecognizeConfig.masked_margin``): the confidence already
     # weighs what the line hides.
     around_line: bool = False
+    # Read by the second engine from the anti-aliased picture, the binary one having given
+    # no answer (``TesseractConfig.soft_retry``).
+    soft: bool = False
 
 
 @dataclass(frozen=True)
@@ -235,6 +238,12 @@ class RecognizeConfig:
     # right ones.
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
+    # A second engine that read the anti-aliased picture (the binary one gave nothing)
+    # vouches only for a reading the matcher nearly trusts already: at least
+    # agree_soft_first. On dice at 28 px per die (tools.synth seeds 53100-53109) it read
+    # the stem of a T whose crossbar had faded as I, where the matcher had 0.39; right
+    # readings it confirmed on clean trays had 0.66-0.79.
+    agree_soft_first: float = 0.5
     disagree_factor: float = 0.3
     second_min_conf: float = 0.3  # a disagreeing Tesseract word below this is ignored
     tesseract_all_multi: bool = False  # also ask about confident multi-letter tiles
@@ -587,7 +596,8 @@ def _combine(
     (turn, reading): when one of them is another label that the matcher also lists at that
     turn and the second engine reads it at least as surely, the die reads both ways up and
     agreement does not make it confident. Nor does the agreement of two weak opinions
-    (``agree_second_conf``, ``agree_first_conf``)."""
+    (``agree_second_conf``, ``agree_first_conf``), or a second engine's retry on the
+    anti-aliased picture with a matcher short of ``agree_soft_first``."""
     other, top = second[0], first[0]
     match = next(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
@@ -603,7 +613,9 @@ def _combine(
         ),
         None,
     )
-    weak = other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf
+    weak = (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf) or (
+        other.soft and top.confidence < cfg.agree_soft_first
+    )
     if match is not None and match is top and (rival is not None or weak):
         # Both ways up plausible, or two weak opinions: the matcher's doubt stands.
         rest = [c for c in first if c is not match]

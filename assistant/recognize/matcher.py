@@ -489,11 +489,9 @@ class TemplateRecognizer:
         seen = np.rot90((labels > 0).astype(np.uint8) * 255, turn)
         soft = None if tile.alpha is None else np.rot90(tile.alpha[oy : oy + h, ox : ox + w], turn)
         width = seen.shape[1]
-        column = np.count_nonzero(seen, axis=0)
-        lo, hi = int(width * 0.25), int(width * 0.75)
-        if hi <= lo:
+        if width < 4:
             return 0.0, 0.0
-        neck = lo + int(np.argmin(column[lo:hi]))
+        neck = emptiest_column(seen, middle=(0.25, 0.75))
         tilt = face_tilt(tile)
         chars = []
         for part in (slice(0, neck), slice(neck + 1, width)):

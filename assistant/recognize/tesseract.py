@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -52,6 +52,9 @@ class TesseractConfig:
     # The binary glyph, not the anti-aliased one (TileImage.alpha): with anti-aliased dice
     # glyphs Tesseract missed or misread many more synthetic dice letters.
     soft: bool = False
+    # ...but a bold blurred dice glyph that the binary line leaves unread (a clear E, D or
+    # R in a heavy face: Tesseract returns no word at all) is read again, anti-aliased.
+    soft_retry: bool = True
     # Point values: the anti-aliased digits scaled smoothly to this height read best (on the
     # value digits of held-out synthetic Wordament and Scramble boards 603/612 right, none
     # wrong; the binary mask: 7 wrong); SpellCast's 5-px digits: 70 % right, 6 % wrong.
@@ -192,6 +195,21 @@ class TesseractRecognizer:
             chosen, [turns[i] if turns else 0 for i in readable], self.config
         )  # fmt: skip
         words = self._read_sheet(sheet, WHITELIST)
+        unread = [
+            line
+            for line, i in enumerate(readable)
+            if not words[line] and tiles[i].alpha is not None
+        ]
+        if unread and self.config.soft_retry and not self.config.soft:
+            soft = replace(self.config, soft=True)
+            again = compose_sheet(
+                [chosen[line] for line in unread],
+                [turns[readable[line]] if turns else 0 for line in unread],
+                soft,
+            )
+            for line, found in zip(unread, self._read_sheet(again, WHITELIST), strict=True):
+                words[line] = found
+        retried = set(unread) if self.config.soft_retry and not self.config.soft else set()
         for line, i in enumerate(readable):
             found = sorted(words[line])
             if not found:
@@ -200,7 +218,8 @@ class TesseractRecognizer:
             text = "".join(w for _, w, _ in found)
             label, valid = assemble_label(list(text))
             conf = min(c for _, _, c in found) * (1.0 if valid else 0.5)
-            out[i] = [Candidate(label, conf, conf, turns[i] if turns else 0, self.name)]
+            turn = turns[i] if turns else 0
+            out[i] = [Candidate(label, conf, conf, turn, self.name, soft=line in retried)]
         return out
 
     def read_numbers(self, pictures: Sequence[npt.NDArray[np.uint8]]) -> list[tuple[str, float]]:
