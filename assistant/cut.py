@@ -19,6 +19,7 @@ polarity is reported, not assumed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
@@ -1386,15 +1387,22 @@ def _lost_strokes(
         faint[ya:yb, xa:xb] = False
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
+    need = cfg.lost_share * side * side
+    sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
+    square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
+    # A quick bound first (most tiles stop here): a pixel farther than the reach from the
+    # glyph is farther than reach / sqrt(2) along both axes, outside a square dilation.
+    k = int(cfg.lost_reach * side / math.sqrt(2))
+    near = cv2.dilate(mine.astype(np.uint8), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
+    if np.count_nonzero((faint & (near == 0))[square]) < need:
+        return False
     n, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
     touching = np.bincount(labels[mine & faint], minlength=n) > 0  # (no np.unique: numpy.ma)
     touching[0] = False
     joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
-    sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
-    inside = far[sy0 : sy0 + side + 1, sx0 : sx0 + side + 1]
-    return bool(np.count_nonzero(inside) >= cfg.lost_share * side * side)
+    return bool(np.count_nonzero(far[square]) >= need)
 
 
 def _specks(
