@@ -9,11 +9,13 @@ Markers (declared in pyproject.toml):
 * ``slow``: takes more than a few seconds; ``pytest -m "not slow"`` leaves them out while
   working (``make test`` runs everything).
 
-Every test runs with a private cache and data folder (``_private_cache_and_data``).
+Every test runs with a private cache and data folder (``_private_cache_and_data``), and the
+programs the tests start can be stopped with Ctrl-C (``pytest_configure``).
 """
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -26,6 +28,17 @@ def _tesseract_missing() -> str | None:
     if tesseract.available():
         return None
     return f"tesseract-ocr is not installed ({tesseract.INSTALL_HINT})"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Let the programs the tests start see Ctrl-C. Several tests press it on a running
+    ``watch`` or ``batch`` (SIGINT) and check the summary and exit code. A shell that starts
+    the suite in the background (``make test &``, ``nohup``, some CI runners) ignores SIGINT,
+    and an ignored signal stays ignored across ``exec``: those programs would never see the
+    key and the tests would wait out their timeouts. A handled signal goes back to its
+    default at ``exec``, so the suite handles it (as Python does when started normally)."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
