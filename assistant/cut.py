@@ -974,9 +974,10 @@ def _line_pixels(
             )
         found = near.reshape(h, w) & mine
     else:
-        to_face_ink = _segment_distance(pixels, face_w, ink * weigh)
+        ink_w = ink * weigh
+        to_face_ink = _segment_distance(pixels, face_w, ink_w)
         to_lines = np.full(len(pixels), np.inf, np.float32)
-        ends = [face_w, ink * weigh, *lines_w]
+        ends = [face_w, ink_w, *lines_w]
         for k, colour in enumerate(lines_w):
             for other in ends[: 2 + k]:
                 to_lines = np.minimum(to_lines, _segment_distance(pixels, other, colour))
@@ -992,14 +993,15 @@ def _line_pixels(
         # A grey line (a see-through dark one) is itself a mix of face and ink: its pixels
         # are told by being nearer its colour than the face's and the ink's, on a stroke.
         nearest = np.zeros(len(pixels), bool)
+        off_ink = None
         for colour, plain in zip(lines_w, colours, strict=True):
             grey = _segment_distance(plain[None].astype(np.float32), face, ink)[0]
             if grey >= cfg.line_rim * _apart(face, ink):
                 continue  # not a mix of face and ink: told by its mixes above
+            if off_ink is None:
+                off_ink = pixel_distances(pixels, ink_w)
             d = pixel_distances(pixels, colour)
-            nearest |= (d < pixel_distances(pixels, face_w)) & (
-                d < pixel_distances(pixels, ink * weigh)
-            )
+            nearest |= (d < off_face) & (d < off_ink)
         likely = found | (nearest.reshape(h, w) & (mine | face_area))
     strokes = _strokes(found if ink is None else likely, h, w, cfg)
     told = ink is not None
