@@ -357,6 +357,10 @@ def _zone_cut(
     p = located.cell_px
     window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
     digit_h = zone.h - 2 * cfg.values.zone_margin
+    # The zone's inner sides facing the letter: its last column and row (``_zone_seam`` cuts
+    # just outside them).
+    side_x = zone.x1 - 1 if is_left(corner) else zone.x
+    side_y = zone.y1 - 1 if is_top(corner) else zone.y
     for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
         if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
             continue
@@ -367,14 +371,12 @@ def _zone_cut(
             value_zone=zone,
         )  # fmt: skip
         found = next((o for o in again.value_options if o.corner == corner), None)
-        if again.blank or found is None or found.box.h < cfg.values.zone_short * digit_h:
+        if again.blank or found is None or zone_misses(found, zone, cfg.values):
             continue
         value, _ = found.paint(*t.glyph.shape)
         # Much of the value along the seam: a digit the seam cut (one further in than the
         # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3),
         # not the tip of a letter's tail.
-        side_x = zone.x1 - 1 if is_left(corner) else zone.x
-        side_y = zone.y1 - 1 if is_top(corner) else zone.y
         along = max(
             np.count_nonzero(value[zone.y : zone.y1, side_x]),
             np.count_nonzero(value[side_y, zone.x : zone.x1]),
