@@ -291,7 +291,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
     seen: list[tuple[ValueOption, ...]] = []
     for r in range(located.rows):
         for c in range(located.cols):
-            sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+            sl = _cell(r, c, p)
             tile = cut_tile(
                 located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search, scale=scale
             )
@@ -308,13 +308,18 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         for i, t in enumerate(tiles):
             if t.overdrawn and t.line is not None:
                 r, c = t.row, t.col
-                sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+                sl = _cell(r, c, p)
                 tiles[i] = cut_tile(
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _cell(row: int, col: int, p: int) -> tuple[slice, slice]:
+    """The pixels of the tile at ``row``, ``col`` of a rectified board of ``p`` px cells."""
+    return slice(row * p, (row + 1) * p), slice(col * p, (col + 1) * p)
 
 
 def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool_]:
@@ -365,7 +370,7 @@ def _zone_cut(
         if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
             continue
         r, c = t.row, t.col
-        sl = (slice(r * p, (r + 1) * p), slice(c * p, (c + 1) * p))
+        sl = _cell(r, c, p)
         again = cut_tile(
             located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
             value_zone=zone,
