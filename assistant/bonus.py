@@ -60,7 +60,7 @@ from assistant.geometry import (
 )
 from assistant.locate import LocatedBoard
 from assistant.numeric import median
-from assistant.registry import LOOKS, BonusStyle
+from assistant.registry import LOOKS, BonusStyle, agreed_corner
 
 FloatArray = npt.NDArray[np.float32]
 Marker = Literal["badge", "tile"]
@@ -93,10 +93,8 @@ def _marker_corner(marker: Marker) -> Corner:
     """The corner of the tile where the games mark bonus squares with ``marker`` (their
     styles' ``corner`` in the registry): the badge, or a filled tile's name. Marks are
     searched before the game is known, so the games' styles of one marker must agree."""
-    corners = {s.corner for s in BONUS_STYLES.values() if s.marker == marker}
-    if len(corners) > 1:
-        raise AssertionError(f"{marker} bonus styles disagree on their corner: {corners}")
-    return corners.pop() if corners else "top-left"
+    corners = (s.corner for s in BONUS_STYLES.values() if s.marker == marker)
+    return agreed_corner(corners, f"{marker} bonus marks", "top-left")
 
 
 BADGE_CORNER = _marker_corner("badge")

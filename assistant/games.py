@@ -74,7 +74,7 @@ from assistant.geometry import (
 )
 from assistant.locate import Image, LocatedBoard
 from assistant.numeric import median
-from assistant.registry import LOOKS, Look, look_records
+from assistant.registry import LOOKS, Look, agreed_corner, look_records
 from assistant.values import value_corner
 
 RGB = tuple[int, int, int]
@@ -87,10 +87,9 @@ GAME_NAMES = (*(look.name for look in LOOKS), UNKNOWN)
 
 # Where SpellCast's gems sit on a tile (``Look.gems`` of the registry): gems are counted
 # before the game is known, so every look with gems must put them in one corner.
-_GEM_CORNERS = {look.gems for look in LOOKS if look.gems is not None}
-if len(_GEM_CORNERS) > 1:
-    raise AssertionError(f"looks disagree on where gems sit: {_GEM_CORNERS}")
-GEM_CORNER: Corner = _GEM_CORNERS.pop() if _GEM_CORNERS else "bottom-left"
+GEM_CORNER = agreed_corner(
+    (look.gems for look in LOOKS if look.gems is not None), "gems", "bottom-left"
+)
 
 
 def _value_corner(look: Look) -> Corner | None:

@@ -17,7 +17,7 @@ Names are folded before lookup (lowercase, spaces, hyphens and underscores dropp
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
@@ -388,6 +388,16 @@ GAMES: Mapping[str, Game] = MappingProxyType({g.name: g for g in RECORDS})
 ALIASES: Mapping[str, str] = MappingProxyType({a: g.name for g in RECORDS for a in g.aliases})
 # Every look a record has, once each, in the order of the records.
 LOOKS: tuple[Look, ...] = tuple({g.look.name: g.look for g in RECORDS if g.look}.values())
+
+
+def agreed_corner(corners: Iterable[Corner], what: str, default: Corner) -> Corner:
+    """The one corner of a tile where every look that has ``what`` puts it (``corners``:
+    theirs). A stage that searches it before the game is known needs them to agree: an
+    AssertionError when they do not; ``default`` when no look has one."""
+    found = set(corners)
+    if len(found) > 1:
+        raise AssertionError(f"looks disagree on the corner of {what}: {found}")
+    return found.pop() if found else default
 
 
 def fold_name(name: str) -> str:

@@ -305,23 +305,9 @@ class TemplateRecognizer:
             if np.count_nonzero(seen[:, x + neck]) > cfg.split_neck * height:
                 out.append((key, mask, soft))
                 continue
-            for half, part in enumerate((slice(0, x + neck), slice(x + neck + 1, seen.shape[1]))):
-                piece = np.zeros_like(seen)
-                piece[:, part] = seen[:, part]
-                soft_piece = None
-                if soft is not None:
-                    soft_seen = np.rot90(soft, turn)
-                    soft_piece = np.zeros_like(soft_seen)
-                    soft_piece[:, part] = soft_seen[:, part]
-                    soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+            for half, (piece, soft_piece) in enumerate(_cut_halves(mask, soft, turn, x + neck)):
                 # Keyed by turn as well: the halves differ from one turn to the next.
-                out.append(
-                    (
-                        (*key, -1 - half - 2 * turn),
-                        np.ascontiguousarray(np.rot90(piece, -turn)),
-                        soft_piece,
-                    )
-                )
+                out.append(((*key, -1 - half - 2 * turn), piece, soft_piece))
             cut_any = True
         return out if cut_any else None
 
@@ -486,26 +472,17 @@ class TemplateRecognizer:
             return 0.0, 0.0
         _, labels, (ox, oy) = glyph_components(tile.glyph, tile.glyph_box)
         h, w = labels.shape
-        seen = np.rot90((labels > 0).astype(np.uint8) * 255, turn)
-        soft = None if tile.alpha is None else np.rot90(tile.alpha[oy : oy + h, ox : ox + w], turn)
-        width = seen.shape[1]
-        if width < 4:
+        glyph = (labels > 0).astype(np.uint8) * 255
+        soft = None if tile.alpha is None else tile.alpha[oy : oy + h, ox : ox + w]
+        seen = np.rot90(glyph, turn)
+        if seen.shape[1] < 4:
             return 0.0, 0.0
         neck = emptiest_column(seen, middle=(0.25, 0.75))
+        halves = _cut_halves(glyph, soft, turn, neck)
+        if not all(mask.any() for mask, _ in halves):
+            return 0.0, 0.0
         tilt = face_tilt(tile)
-        chars = []
-        for part in (slice(0, neck), slice(neck + 1, width)):
-            piece = np.zeros_like(seen)
-            piece[:, part] = seen[:, part]
-            soft_piece = None
-            if soft is not None:
-                soft_piece = np.zeros_like(soft)
-                soft_piece[:, part] = soft[:, part]
-                soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
-            mask = np.ascontiguousarray(np.rot90(piece, -turn))
-            if not mask.any():
-                return 0.0, 0.0
-            chars.append(self._char(mask, tilt, soft_piece))
+        chars = [self._char(mask, tilt, soft_piece) for mask, soft_piece in halves]
         scores = self._scores(self._glyphs, chars, [turn, turn])
         classes = self._glyphs.classes
         return float(scores[0, classes.index("Q")]), float(scores[1, classes.index("u")])
@@ -737,6 +714,27 @@ class MaskedScores:
 def _letter(char: str) -> bool:
     """A letter class: not "-", "/" or the "u" of Qu."""
     return char.isalpha() and char.isupper()
+
+
+def _cut_halves(
+    mask: Mask, soft: Mask | None, turn: int, column: int
+) -> list[tuple[Mask, Mask | None]]:
+    """``mask`` and its anti-aliased ``soft`` picture (None: none) cut in two at ``column``
+    as seen after ``turn`` quarter turns, that column dropped: the left and the right half
+    as seen, each in the unturned frame of ``mask``, the rest of it blank."""
+    seen = np.rot90(mask, turn)
+    soft_seen = None if soft is None else np.rot90(soft, turn)
+    out: list[tuple[Mask, Mask | None]] = []
+    for part in (slice(0, column), slice(column + 1, seen.shape[1])):
+        piece = np.zeros_like(seen)
+        piece[:, part] = seen[:, part]
+        soft_piece = None
+        if soft_seen is not None:
+            soft_piece = np.zeros_like(soft_seen)
+            soft_piece[:, part] = soft_seen[:, part]
+            soft_piece = np.ascontiguousarray(np.rot90(soft_piece, -turn))
+        out.append((np.ascontiguousarray(np.rot90(piece, -turn)), soft_piece))
+    return out
 
 
 def _frames(seen: Box, letters: Box | None, seen_height: float) -> list[Box]:

@@ -195,12 +195,13 @@ class TesseractRecognizer:
             chosen, [turns[i] if turns else 0 for i in readable], self.config
         )  # fmt: skip
         words = self._read_sheet(sheet, WHITELIST)
+        retry = self.config.soft_retry and not self.config.soft
         unread = [
             line
             for line, i in enumerate(readable)
-            if not words[line] and tiles[i].alpha is not None
+            if retry and not words[line] and tiles[i].alpha is not None
         ]
-        if unread and self.config.soft_retry and not self.config.soft:
+        if unread:
             soft = replace(self.config, soft=True)
             again = compose_sheet(
                 [chosen[line] for line in unread],
@@ -209,7 +210,7 @@ class TesseractRecognizer:
             )
             for line, found in zip(unread, self._read_sheet(again, WHITELIST), strict=True):
                 words[line] = found
-        retried = set(unread) if self.config.soft_retry and not self.config.soft else set()
+        retried = set(unread)  # read again, anti-aliased
         for line, i in enumerate(readable):
             found = sorted(words[line])
             if not found:
