@@ -172,6 +172,14 @@ class CutConfig:
     bar_neck: float = 0.12
     bar_fill: float = 0.6
     bar_span: float = 0.9
+    # ...and the neck is a bridge of blur, at most bar_bridge of the bar's thickness (a
+    # serif U lying on its side has an arm joined through its bowl's wall, a stroke as thick
+    # as the arm: boggle-classic 72007).
+    bar_bridge: float = 0.5
+    # ...meeting the bar at least bar_end of its length in from either end (the thin stem
+    # of a serif U, its foot joined to the bowl by a hairline, is a bar beside the rest
+    # joined at its very end: DejaVu Serif Bold blurred, tests/test_cut).
+    bar_end: float = 0.1
     soft_low: float = 0.25  # the anti-aliased glyph (alpha) ramps from this share of the
     soft_high: float = 0.65  # contrast (transparent) to this one (full ink)
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
@@ -1547,23 +1555,38 @@ def _joined_bar(
     letter's box, the bar's box and the side it lies on; None when the glyph ``gid`` (in
     ``box``) has no such bar."""
     piece = labels[box.y : box.y1, box.x : box.x1] == gid
-    for side in (Side.BOTTOM, Side.TOP, Side.LEFT, Side.RIGHT):
-        # The glyph seen with this side at the bottom, so one search serves every side.
-        seen = np.rot90(piece, UPRIGHT_FOR_UNDERLINE[side])
-        rows = np.count_nonzero(seen, axis=1)[::-1]  # counts from the bottom line up
-        height, width = seen.shape
+    across, down = piece.sum(axis=1, dtype=np.int32), piece.sum(axis=0, dtype=np.int32)
+    # Each side's line counts from that side inwards, and the length of its lines.
+    profiles = {
+        Side.BOTTOM: (across[::-1], box.w),
+        Side.TOP: (across, box.w),
+        Side.LEFT: (down, box.h),
+        Side.RIGHT: (down[::-1], box.h),
+    }
+    for side, (rows, width) in profiles.items():
+        height = len(rows)
         deepest = min(math.ceil(cfg.bar_window * height), height - 3)
-        best: int | None = None
-        for k in range(2, deepest + 1):  # k lines of bar beneath the neck line k
-            neck = int(rows[k])
-            if neck > cfg.bar_neck * width:
-                continue
-            if neck * 2 > min(int(rows[:k].max()), int(rows[k + 1 :].max())):
-                continue
-            if best is None or neck <= rows[best]:  # the narrowest, nearest the letter
-                best = k
-        if best is None:
+        # The usual letter has no narrow line there under a wider one (a first look in
+        # plain Python: every one-piece glyph of every game comes here, and numpy's cost
+        # per call would be most of the time).
+        if deepest < 2 or not _narrow_after_wide(
+            rows[: deepest + 1].tolist(), cfg.bar_neck * width
+        ):
             continue
+        # Line k is a neck when narrow, and at most half as wide as the widest line on
+        # either side of it (k lines of bar beneath it, the letter above).
+        necks = rows[2 : deepest + 1]
+        ks = np.arange(2, deepest + 1)
+        beneath = np.maximum.accumulate(rows)[ks - 1]
+        above_max = np.maximum.accumulate(rows[::-1])[::-1][ks + 1]
+        ok = (necks <= cfg.bar_neck * width) & (2 * necks <= np.minimum(beneath, above_max))
+        if not ok.any():
+            continue
+        narrow = necks[ok]
+        best = int(ks[ok][narrow == narrow.min()].max())  # the narrowest, nearest the letter
+        # The glyph seen with this side at the bottom, so one cut serves every side.
+        seen = np.rot90(piece, UPRIGHT_FOR_UNDERLINE[side])
+        height = seen.shape[0]
         y_neck = height - 1 - best
         cut = seen.copy()
         cut[y_neck] = False
@@ -1584,6 +1607,8 @@ def _joined_bar(
             long < cfg.bar_aspect * thick
             or long < cfg.bar_min_length * span
             or long > cfg.bar_span * span
+            or rows[best] > cfg.bar_bridge * thick
+            or not _inside_ends(np.nonzero(seen[y_neck])[0], int(xs.min()), long, cfg.bar_end)
             or int(counts[solid].sum()) < cfg.bar_fill * long * thick
         ):
             continue
@@ -1596,6 +1621,24 @@ def _joined_bar(
         window[neck_mask] = 0
         return out, _mask_box(window == gid, box), _mask_box(bar_mask, box), side
     return None
+
+
+def _inside_ends(xs: npt.NDArray[np.intp], start: int, long: int, end: float) -> bool:
+    """Whether the pixels at ``xs`` lie, on average, at least ``end`` of ``long`` in from
+    both ends of the run ``start .. start + long``."""
+    at = float(xs.mean()) - start
+    return bool(len(xs)) and end * long <= at <= (1 - end) * long
+
+
+def _narrow_after_wide(lines: list[int], narrow: float) -> bool:
+    """Whether some line from the third on is at most ``narrow`` and at most half of the
+    widest line before it."""
+    widest = max(lines[:2])
+    for width in lines[2:]:
+        if width <= narrow and 2 * width <= widest:
+            return True
+        widest = max(widest, width)
+    return False
 
 
 def _mask_box(mask: npt.NDArray[np.bool_], at: Box) -> Box:
