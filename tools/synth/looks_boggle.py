@@ -1,7 +1,8 @@
 """Physical Boggle: a photo of the plastic tray on a table. Cream dice with rounded edges,
 each turned by a quarter turn at random, letters in dark blue or black (a few red ones in
-the old sets), "Qu" on the Q die, M/W/Z/N underlined in some sets and bare in others; the dice's sides
-show around the top faces as they would to a camera held above the middle of the tray.
+the old sets), "Qu" on the Q die, M/W/Z/N underlined in some sets and bare in others; the
+dice's sides show around the top faces as they would to a camera held above the middle of
+the tray.
 
 Modelled on shared/realboards/boggle_physical: a black tray on a speckled teal table with
 blue letters, and an orange tray with black and red letters.
