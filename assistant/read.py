@@ -102,6 +102,10 @@ class BoardReading:
     # Why: "looks like Word Hunt (92%: ...)" or "game unknown (...): pass --game".
     game_why: str = ""
     notes: tuple[str, ...] = ()  # what would help with unsure tiles (e.g. install Tesseract)
+    # Tiles something drawn over the board crosses (a solver's path line, a neighbour's ink:
+    # the cut's ``obstructed``/``overdrawn``): (row, col). A reduced read is never kept with
+    # one (``read_encoded``): how a line hides a letter depends on the resolution.
+    crossed: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
 
     @property
@@ -363,7 +367,8 @@ def read_image(source: str | Path | Image, options: ReadOptions | None = None) -
 # A reading of a reduced decode is kept only when its tiles are at least this many pixels
 # across (in the reduced image), nothing in it is unsure and its game is named; otherwise
 # the file is read again at full size, so that reducing never costs accuracy (small tiles'
-# value digits and bonus labels are the first to suffer).
+# value digits and bonus labels are the first to suffer). Nor is one kept where a drawn
+# line crosses a tile (``BoardReading.crossed``).
 REDUCED_MIN_TILE_PX = 100.0
 
 
@@ -395,7 +400,12 @@ def _reduced_is_enough(reading: BoardReading) -> bool:
         math.hypot(x1 - x0, y1 - y0) / reading.cols, math.hypot(x3 - x0, y3 - y0) / reading.rows
     )
     unsure = reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    return tile >= REDUCED_MIN_TILE_PX and not unsure and reading.game is not None
+    # A letter a drawn line crosses is read at full size whatever the reduced read said:
+    # halved, the line's fringe and the letter's strokes blur together and a crossed E has
+    # been read L at 0.96 where the full-size read reports it unsure (tools.synth
+    # spellcast-arrows, seed 71039, r5c4).
+    crossed = bool(reading.crossed)
+    return tile >= REDUCED_MIN_TILE_PX and not unsure and not crossed and reading.game is not None
 
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
@@ -473,11 +483,12 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
         elapsed_ms=(time.perf_counter() - t0) * 1000,
         options=options,
     )
+    crossed = tuple((t.row, t.col) for t in tiles if t.obstructed or t.overdrawn)
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
     # A process that reads again keeps the memory this read freed (assistant.allocator).
     keep_freed_memory()
-    return replace(reading, timings=timings)
+    return replace(reading, timings=timings, crossed=crossed)
 
 
 def _size_conflict(message: str, sizes: Sequence[int]) -> BoardShapeError:

@@ -460,3 +460,43 @@ def test_a_warm_read_reuses_the_memory_the_last_read_freed() -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     read_image(shot)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 300
+
+
+def test_reduced_read_is_never_kept_where_a_drawn_line_crosses_a_tile() -> None:
+    """A big JPEG is read reduced and that reading kept only when it is sure; a tile a
+    drawn line crosses is not sure of its letter at any size (halved, a crossed E has been
+    read L at 0.96 where the full-size read reported it unsure), so the tiles a line
+    crosses are recorded on the reading and a reading with one is read again at full size,
+    however sure the rest of it is. A board with no line records none."""
+    from dataclasses import replace
+
+    from assistant.imageio import decode_image
+    from assistant.read import _reduced_is_enough, read_array
+    from tools.synth import render_board
+
+    options = ReadOptions(game="spellcast")
+    drawn = render_board(
+        "spellcast-arrows", 76002, kind="cropped-grid", jpeg_quality=None, tile_px=110
+    )
+    crossed = read_array(decode_image(drawn.data), options)
+    assert crossed.crossed  # the arrows cross tiles...
+    assert set(crossed.crossed) >= {
+        tuple(rc) for a in drawn.label["params"]["arrows"] for rc in a["tiles"][1:-1]
+    }
+    # ...and however sure every tile, value and bonus, the reduced reading is not kept.
+    sure = replace(
+        crossed,
+        tiles=tuple(
+            tuple(crossed.best_label(r, c) for c in range(crossed.cols))
+            for r in range(crossed.rows)
+        ),
+        uncertain_values=(),
+        uncertain_bonuses=(),
+    )
+    assert not sure.uncertain
+    assert _reduced_is_enough(replace(sure, crossed=()))
+    assert not _reduced_is_enough(sure)
+    plain = render_board(
+        "spellcast-discord", 76002, kind="cropped-grid", jpeg_quality=None, tile_px=110
+    )
+    assert read_array(decode_image(plain.data), options).crossed == ()
