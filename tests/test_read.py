@@ -500,3 +500,21 @@ def test_reduced_read_is_never_kept_where_a_drawn_line_crosses_a_tile() -> None:
         "spellcast-discord", 76002, kind="cropped-grid", jpeg_quality=None, tile_px=110
     )
     assert read_array(decode_image(plain.data), options).crossed == ()
+
+
+def test_a_letter_a_line_buries_is_unsure_with_letters_not_blank() -> None:
+    """A tile whose letter the cut lost whole under a drawn line (tools.synth
+    spellcast-arrows 3004: a blue line over r1c1's navy U took the letter's colour too) is
+    not clearly empty: it is unsure, with the letters its ink matches around the line as
+    candidates, the true U among them, and not the blank."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 3004)
+    from assistant.read import read_encoded
+
+    reading = read_encoded(board.data, ReadOptions(), name=board.label["file"])
+    cands = [label for label, _ in reading.candidates[0][0]]
+    assert board.label["letters"][0][0] == "U"
+    assert (0, 0) in reading.uncertain
+    assert "" not in cands
+    assert "U" in cands

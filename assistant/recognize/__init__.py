@@ -233,6 +233,11 @@ class RecognizeConfig:
     # Letters a line crosses told by the board's own clean letters (recognize.exemplars).
     exemplars: ExemplarConfig = field(default_factory=ExemplarConfig)
     max_candidates: int = 4
+    # A tile a line crosses whose letter the cut lost whole (the line's colours took the
+    # letter's too: a bonus tile's outline left no room to sample the line) is not blank:
+    # it lists the letters the ink in the letter's place matches best around the line
+    # (``_letters_under_line``), each at buried_cap times its masked score, never sure.
+    buried_cap: float = 0.3
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
     agree_confidence: float = 0.95
@@ -477,6 +482,8 @@ def recognize_tiles(
             # Z for T on the SpellCast arrows look) and lifts nothing.
             own = first[i][0].confidence if first[i] else 0.0
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
+        if tile.overdrawn and not tile.blank and all(not c.label for c in cands):
+            cands = _letters_under_line(primary, tile, cfg) or cands
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
             # A letter read whole under a removed line (not read around it: several
             # characters, a die): trusted only at a raw confidence of 0.97, and never
@@ -552,6 +559,48 @@ def _settled_by_copies(
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
+
+
+def _letters_under_line(
+    engine: Recognizer, tile: TileImage, cfg: RecognizeConfig
+) -> list[Candidate]:
+    """The letters an overdrawn tile whose glyph the cut lost may show: the ink (anything
+    half the tile's contrast away from its face colour) inside where the board's letters
+    sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
+    at ``buried_cap`` times their masked score. Empty when there is nothing to read."""
+    from assistant.geometry import Box
+    from assistant.recognize.matcher import TemplateRecognizer
+
+    box = tile.letter_box
+    if not isinstance(engine, TemplateRecognizer) or box is None or tile.line is None:
+        return []
+    crop = tile.crop.astype(np.float32)
+    far = np.linalg.norm(crop - np.asarray(tile.face_bgr, np.float32), axis=2)
+    ink = np.zeros(far.shape, np.uint8)
+    window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
+    ink[window] = (far[window] > 0.5 * tile.contrast).astype(np.uint8) * 255
+    ys, xs = np.nonzero(ink)
+    if len(ys) == 0:
+        return []
+    x0, y0 = int(xs.min()), int(ys.min())
+    seen = Box(x0, y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
+    masked = engine.masked_scores(
+        replace(tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink)
+    )
+    if masked is None:
+        return []
+    classes = engine.glyph_classes
+    letters = [k for k, c in enumerate(classes) if c.isalpha() and c.isupper()]
+    letters.sort(key=lambda k: -float(masked.scores[k]))
+    return [
+        Candidate(
+            classes[k],
+            round(cfg.buried_cap * max(float(masked.scores[k]), 0.0), 4),
+            engine=engine.name,
+            around_line=True,
+        )
+        for k in letters[: cfg.max_candidates]
+    ]
 
 
 def _hidden_rivals(
