@@ -635,6 +635,15 @@ def cut_tile(
         glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     if overdrawn and letters is not None:
         glyph_ids = _pieces_inside(boxes, letters, cfg)
+        # Ink reaching into where the letter sits but left out of it (a dark outline of the
+        # line merged with the ends of the letter's arms) may be letter or line: unknown,
+        # never face (an E whose arm ends joined the line's dark rim read L at 0.997).
+        unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
+        if unsure_ids and covered is not None:
+            unsure = select_components(labels, n, unsure_ids)
+            window = np.zeros((h, w), bool)
+            window[letters.y : letters.y1, letters.x : letters.x1] = True
+            covered = np.where((unsure > 0) & window, np.uint8(255), covered).astype(np.uint8)
         if not glyph_ids and empty_under_line():
             return blank_tile()
         if not glyph_ids:
@@ -744,6 +753,15 @@ def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[i
         if inside >= cfg.letter_inside * b.w * b.h:
             out.add(i)
     return out
+
+
+def _crosses(box: Box, letters: Box) -> bool:
+    """Whether ``box`` shares pixels with ``letters``."""
+    return (
+        overlap(box.x, box.x1, letters.x, letters.x1)
+        * overlap(box.y, box.y1, letters.y, letters.y1)
+        > 0
+    )
 
 
 def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
