@@ -225,6 +225,13 @@ class RecognizeConfig:
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
     # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
     masked_seen_height: float = 0.8
+    # ...and the best letter stays under hidden_cap when another letter's best template is
+    # masked_alike (cosine) like its own on the cells the line left visible: an E whose
+    # upper arms this program's --overlay path hid read L at 0.997 (lead 0.061; the two
+    # templates 0.943 alike there). On the SpellCast arrows look (tools.synth, tesseract
+    # off) no sure right letter was that alike on seeds 3000-3029 (120 sure) and one was on
+    # 73000-73029 (97 sure); wrong best letters reached 0.99 (all unsure already).
+    masked_alike: float = 0.94
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
