@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from assistant.numeric import median
 from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
@@ -266,6 +267,11 @@ class RecognizeConfig:
     # 9100-9111); a second engine or the same letter elsewhere must confirm them.
     value_min_px: float = 6.0
     value_tiny_cap: float = 0.5
+    # A board prints its values in one size: a value whose digits are more than
+    # value_height_ratio taller or shorter than the board's median value digit is doubted
+    # (a sliver of a drawn line's white outline, where the line hid a Wordament value,
+    # read 1 with confidence).
+    value_height_ratio: float = 1.35
     # Tesseract confirms an unsure value when the matcher's weakest digit scores at least
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
@@ -435,10 +441,11 @@ def recognize_tiles(
                 combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
                 engine_names[i] = qu.engine
     values = check_values(tiles, read, cfg)
+    doubted = value_doubts(tiles, read, cfg)
     ask_values = [
         i
-        for i, (tile, (value, conf)) in enumerate(zip(tiles, values, strict=True))
-        if value is not None and conf < limit and not tile.value_doubt
+        for i, (value, conf) in enumerate(values)
+        if value is not None and conf < limit and i not in doubted
     ]
     reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
@@ -671,19 +678,52 @@ def check_values(
     letters = sum(1 for t in tiles if not t.blank)
     if not letters or shown * 2 < letters:
         return [(None, 1.0)] * len(read)
+    doubted = value_doubts(tiles, read, cfg)
     out: list[tuple[int | None, float]] = []
-    for tile, r in zip(tiles, read, strict=True):
+    for i, (tile, r) in enumerate(zip(tiles, read, strict=True)):
         if tile.blank:
             out.append((None, 1.0))
         elif r.value is None:
             out.append((None, 0.0))
-        elif tile.value_doubt or r.value == 0 or len(str(r.value)) != r.digits:
+        elif i in doubted:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
         elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
             out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))
         else:
             out.append((r.value, r.confidence))
     return out
+
+
+def value_doubts(
+    tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig
+) -> set[int]:
+    """The tiles whose value is doubted whatever its score, and that a second engine
+    reading the same picture never confirms: ink beside it that the cut left out
+    (``TileImage.value_doubt``), a number no game prints (``_malformed``), or digits
+    of another size than the board's values (``value_height_ratio``)."""
+    heights = {
+        i: float(max(b.h for b in t.value_boxes))
+        for i, (t, r) in enumerate(zip(tiles, read, strict=True))
+        if r.value is not None and t.value_boxes and not t.blank
+    }
+    usual = float(median(list(heights.values()))) if heights else 0.0
+    out = set()
+    for i, (tile, r) in enumerate(zip(tiles, read, strict=True)):
+        if r.value is None or tile.blank:
+            continue
+        odd = i in heights and not (
+            usual / config.value_height_ratio <= heights[i] <= usual * config.value_height_ratio
+        )
+        if tile.value_doubt or _malformed(r) or odd:
+            out.add(i)
+    return out
+
+
+def _malformed(read: ValueRead) -> bool:
+    """A value no game prints: 0, or a leading zero. Doubted, and never lifted by a second
+    engine reading the same picture (a number badge drawn over the value, a disc with its
+    digit cut out, reads 0 to the matcher and to Tesseract alike)."""
+    return read.value == 0 or len(str(read.value)) != read.digits
 
 
 def same_letter_values(
