@@ -204,7 +204,9 @@ class LocateConfig:
     # (0.65 lost dice rows of the UO photo; at 0.35 a row with 2 of 5 tiles is kept).
     min_line_fill: float = 0.5
     # A grid needs this fraction of its cells seen as tiles (blank/odd tiles are allowed).
-    # Probed 0.5..0.75.
+    # Probed 0.5..0.75 (tests/test_locate.py passes at both ends). 0.5 since session 5:
+    # this program's --overlay with two words over a real Wordament board leaves 9 of 16
+    # tiles whole (tests/test_overlays.py); the glyph and ink checks still decide.
     min_cells_fill: float = 0.5
     min_cells_fill_with_size: float = 0.4  # ... and this when --size says what to expect
     # Tiles needed for a grid: 9 (3x3, the smallest real game) when the size is detected,
