@@ -714,6 +714,21 @@ def _doubted(c: Candidate, cfg: RecognizeConfig) -> Candidate:
     return Candidate(c.label, c.confidence * cfg.disagree_factor, c.score, c.turn, c.engine)
 
 
+def doubted_value(tile: TileImage) -> bool:
+    """A point value not wholly seen: ink beside it that the cut left out
+    (``TileImage.value_doubt``), or a drawn line taken out over it or within a pixel of it
+    (``TileImage.line``: a line the colour of the digits takes part of them with it, and
+    what is left may be another number, a 2 read 0)."""
+    if tile.value_doubt:
+        return True
+    if tile.line is None or tile.value_box is None:
+        return False
+    b = tile.value_box
+    h, w = tile.line.shape
+    near = tile.line[max(0, b.y - 1) : min(h, b.y1 + 1), max(0, b.x - 1) : min(w, b.x1 + 1)]
+    return bool(near.any())
+
+
 def check_values(
     tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig | None = None
 ) -> list[tuple[int | None, float]]:
@@ -721,8 +736,8 @@ def check_values(
 
     Values are printed on every letter tile or on none: when fewer than half of the
     non-blank tiles show one, the few found are specks, not values; otherwise a tile
-    without one is unsure (confidence 0), not silently valueless. A value with ink beside
-    it that the cut left out (``TileImage.value_doubt``) or with a leading zero is doubted,
+    without one is unsure (confidence 0), not silently valueless. A value not wholly seen
+    (``doubted_value``) or with a leading zero is doubted,
     and one printed smaller than ``value_min_px`` source pixels is never sure on the
     matcher's word alone.
     """
@@ -751,9 +766,9 @@ def value_doubts(
     tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig
 ) -> set[int]:
     """The tiles whose value is doubted whatever its score, and that a second engine
-    reading the same picture never confirms: ink beside it that the cut left out
-    (``TileImage.value_doubt``), a number no game prints (``_malformed``), or digits
-    of another size than the board's values (``value_height_ratio``)."""
+    reading the same picture never confirms: a value not wholly seen (``doubted_value``),
+    a number no game prints (``_malformed``), or digits of another size than the board's
+    values (``value_height_ratio``)."""
     heights = {
         i: float(max(b.h for b in t.value_boxes))
         for i, (t, r) in enumerate(zip(tiles, read, strict=True))
@@ -767,7 +782,7 @@ def value_doubts(
         odd = i in heights and not (
             usual / config.value_height_ratio <= heights[i] <= usual * config.value_height_ratio
         )
-        if tile.value_doubt or _malformed(r) or odd:
+        if doubted_value(tile) or _malformed(r) or odd:
             out.add(i)
     return out
 
