@@ -231,7 +231,7 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
     lab = to_lab(np.ascontiguousarray(small))
     half = max(2.0, (located.tile_ratio - inset) * cell / 2)
     boxes: list[tuple[Box, ...]] = []
-    tile_lab = np.zeros((rows, cols, 3), np.float32)
+    samples = []
     for r in range(rows):
         row = []
         for c in range(cols):
@@ -239,9 +239,13 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
             x0, y0 = round(cx - half), round(cy - half)
             box = Box(x0, y0, round(cx + half) - x0, round(cy + half) - y0)
             row.append(box)
-            face = lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3)
-            tile_lab[r, c] = median(face, axis=0)
+            samples.append(lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3))
         boxes.append(tuple(row))
+    if len({s.shape for s in samples}) == 1:  # one median call for all tiles (the same steps)
+        tile_lab = np.asarray(median(np.stack(samples), axis=1), np.float32)
+    else:  # rounding made some boxes a pixel bigger
+        tile_lab = np.array([median(s, axis=0) for s in samples], np.float32)
+    tile_lab = tile_lab.reshape(rows, cols, 3)
     face_lab = median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
     per_pixel = np.repeat(np.repeat(tile_lab, cell, axis=0), cell, axis=1)
     dl, da, db = cv2.split(lab - per_pixel)  # planar: cv2.magnitude is much faster
