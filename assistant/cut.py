@@ -36,6 +36,7 @@ from assistant.geometry import (
     Labels,
     Mask,
     cell_side,
+    components,
     is_left,
     is_top,
     overlap,
@@ -875,7 +876,7 @@ def _components(
     letters (``bar_aspect`` times wider than tall), which can only be a hyphen."""
     h, w = ink.shape
     fx0, fx1, fy0, fy1 = span
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, label_image, stats = components(ink)
     labels: Labels = np.asarray(label_image, np.int32)
     has_strong = np.bincount(labels[strong], minlength=n) > 0
     boxes: dict[int, Box] = {}

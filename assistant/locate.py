@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from assistant.colour import bgr_to_lab8
 from assistant.errors import BoardNotFoundError, UnsureShapeError
-from assistant.geometry import Point, Quad
+from assistant.geometry import Point, Quad, components
 from assistant.imageio import Image as Image
 from assistant.numeric import distinct, median
 
@@ -639,7 +639,7 @@ def _glyph_search(
         gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, block, -cfg.glyph_offset
     )
     for mask in (otsu, cv2.bitwise_not(otsu), dark, light):
-        stats = cv2.connectedComponentsWithStats(mask, connectivity=8)[2]
+        stats = components(_u8(mask))[2]
         for x, y, bw, bh, area in stats[1:]:
             if bh < min_h or bh > cfg.max_tile_frac * min(gray.shape) or bw > 1.6 * bh:
                 continue
