@@ -234,6 +234,8 @@ def holes(mask: Mask, config: GlyphConfig | None = None) -> int:
         (crop == 0).astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=1
     )
     n, labels = cv2.connectedComponents(background, connectivity=4)
+    if n <= 2:  # the ink and the one region around it (the added frame's): no counter
+        return 0
     areas = np.bincount(labels.ravel(), minlength=n)
     areas[labels[0, 0]] = 0  # the added frame is one region: all that touches the border
     least = max(3.0, cfg.hole_min * crop.size)
