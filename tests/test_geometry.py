@@ -71,3 +71,8 @@ def test_components_are_opencvs_default_labels_and_stats() -> None:
         assert ours[0] == n
         assert np.array_equal(ours[1], labels) and ours[1].dtype == np.int32
         assert np.array_equal(ours[2], stats) and ours[2].dtype == np.int32
+
+
+def test_components_of_an_empty_mask_are_the_background_alone() -> None:
+    n, labels, stats = components(np.zeros((0, 7), np.uint8))
+    assert n == 1 and labels.shape == (0, 7) and stats.shape == (1, 5)
