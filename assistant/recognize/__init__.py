@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from assistant.recognize.exemplars import ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
@@ -229,6 +230,8 @@ class RecognizeConfig:
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
     # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
     masked_seen_height: float = 0.8
+    # Letters a line crosses told by the board's own clean letters (recognize.exemplars).
+    exemplars: ExemplarConfig = field(default_factory=ExemplarConfig)
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
@@ -502,7 +505,53 @@ def recognize_tiles(
                 ),
             )
         )
-    return tuple(readings)
+    return _settled_by_copies(primary, tiles, readings, cfg, limit)
+
+
+def _settled_by_copies(
+    engine: Recognizer,
+    tiles: Sequence[TileImage],
+    readings: Sequence[TileReading],
+    cfg: RecognizeConfig,
+    limit: float,
+) -> tuple[TileReading, ...]:
+    """Unsure letters that drawn lines cross, settled by the board's clean letters where
+    every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
+    the line) shows clean on the board (``recognize.exemplars``)."""
+    from assistant.recognize.exemplars import settle
+    from assistant.recognize.matcher import TemplateRecognizer
+
+    crossed = [
+        i
+        for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
+        if rd.confidence < limit and tile.overdrawn and tile.line is not None and rd.turn == 0
+    ]
+    if not crossed or not isinstance(engine, TemplateRecognizer):
+        return tuple(readings)
+    copies: dict[str, TileImage] = {}
+    for tile, rd in zip(tiles, readings, strict=True):
+        clean = not (tile.blank or tile.obstructed or tile.overdrawn or tile.lost_strokes)
+        one = len(rd.label) == 1 and rd.label.isalpha()
+        if clean and one and rd.confidence >= limit and rd.turn == 0:
+            copies.setdefault(rd.label, tile)
+    classes = engine.glyph_classes
+    letters = [k for k, c in enumerate(classes) if c.isalpha() and c.isupper()]
+    out = list(readings)
+    for i in crossed:
+        masked = engine.masked_scores(tiles[i])
+        if masked is None:
+            continue
+        top = max(float(masked.scores[k]) for k in letters)
+        near = top - cfg.exemplars.rivals
+        rivals = [classes[k] for k in letters if float(masked.scores[k]) >= near]
+        found = settle(tiles[i], rivals, copies, cfg.exemplars)
+        if found is None:
+            continue
+        sure = cfg.exemplars.confidence
+        rest = tuple((c, min(p, limit / 2)) for c, p in readings[i].candidates if c != found)
+        settled = ((found, sure), *rest)
+        out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
+    return tuple(out)
 
 
 def _hidden_rivals(
