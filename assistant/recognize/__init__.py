@@ -438,7 +438,7 @@ def recognize_tiles(
     ask_values = [
         i
         for i, (tile, (value, conf)) in enumerate(zip(tiles, values, strict=True))
-        if value is not None and conf < limit and not tile.value_doubt
+        if value is not None and conf < limit and not doubted_value(tile)
     ]
     reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
@@ -700,6 +700,21 @@ def _doubted(c: Candidate, cfg: RecognizeConfig) -> Candidate:
     return Candidate(c.label, c.confidence * cfg.disagree_factor, c.score, c.turn, c.engine)
 
 
+def doubted_value(tile: TileImage) -> bool:
+    """A point value not wholly seen: ink beside it that the cut left out
+    (``TileImage.value_doubt``), or a drawn line taken out over it or within a pixel of it
+    (``TileImage.line``: a line the colour of the digits takes part of them with it, and
+    what is left may be another number, a 2 read 0)."""
+    if tile.value_doubt:
+        return True
+    if tile.line is None or tile.value_box is None:
+        return False
+    b = tile.value_box
+    h, w = tile.line.shape
+    near = tile.line[max(0, b.y - 1) : min(h, b.y1 + 1), max(0, b.x - 1) : min(w, b.x1 + 1)]
+    return bool(near.any())
+
+
 def check_values(
     tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig | None = None
 ) -> list[tuple[int | None, float]]:
@@ -707,8 +722,8 @@ def check_values(
 
     Values are printed on every letter tile or on none: when fewer than half of the
     non-blank tiles show one, the few found are specks, not values; otherwise a tile
-    without one is unsure (confidence 0), not silently valueless. A value with ink beside
-    it that the cut left out (``TileImage.value_doubt``) or with a leading zero is doubted,
+    without one is unsure (confidence 0), not silently valueless. A value not wholly seen
+    (``doubted_value``) or with a leading zero is doubted,
     and one printed smaller than ``value_min_px`` source pixels is never sure on the
     matcher's word alone.
     """
@@ -723,7 +738,7 @@ def check_values(
             out.append((None, 1.0))
         elif r.value is None:
             out.append((None, 0.0))
-        elif tile.value_doubt or r.value == 0 or len(str(r.value)) != r.digits:
+        elif doubted_value(tile) or r.value == 0 or len(str(r.value)) != r.digits:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
         elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
             out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))
