@@ -28,7 +28,7 @@ from assistant.cut import (
     face_tilt,
     select_components,
 )
-from assistant.geometry import Box, Mask, emptiest_column
+from assistant.geometry import Box, Mask, components, emptiest_column
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,
@@ -733,7 +733,7 @@ def glyph_components(
     the frame only has to be consistent, not the full tile."""
     x0, y0 = (box.x, box.y) if box is not None else (0, 0)
     sub = mask[y0 : box.y1, x0 : box.x1] if box is not None else mask
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    n, label_image, stats = components(sub)
     boxes = [Box(*(int(v) for v in stats[i][:4])) for i in range(1, n)]
     return boxes, np.asarray(label_image, np.int32), (x0, y0)
 
