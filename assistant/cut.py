@@ -133,6 +133,12 @@ class CutConfig:
     lost_share: float = 0.02
     lost_window: float = 0.35
     lost_flood: float = 0.5
+    # ... and beside the letters, in line with them: a blurred prefix or suffix hyphen
+    # ("-ER" read as ER at 0.95) is paler than the ink threshold and lies left or right of
+    # the square; only the middle lost_level of the glyph's height counts there (a point
+    # value sits in a corner, above or below it), against lost_share of that height
+    # squared (a hyphen's size follows the letters' height, not the width of "-ER").
+    lost_level: tuple[float, float] = (0.3, 0.7)
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
@@ -1399,11 +1405,17 @@ def _lost_strokes(
     need = cfg.lost_share * side * side
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
     square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
+    lo, hi = cfg.lost_level
+    level = slice(
+        max(round(band.y + lo * band.h) - y0, 0), max(round(band.y + hi * band.h) - y0, 0)
+    )
     # A quick bound first (most tiles stop here): a pixel farther than the reach from the
     # glyph is farther than reach / sqrt(2) along both axes, outside a square dilation.
     k = int(cfg.lost_reach * side / math.sqrt(2))
     near = cv2.dilate(mine.astype(np.uint8), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-    if np.count_nonzero((faint & (near == 0))[square]) < need:
+    beyond = faint & (near == 0)
+    need_level = cfg.lost_share * band.h * band.h  # a hyphen's size follows the letters' height
+    if np.count_nonzero(beyond[square]) < need and np.count_nonzero(beyond[level]) < need_level:
         return False
     n, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
     touching = np.bincount(labels[mine & faint], minlength=n) > 0  # (no np.unique: numpy.ma)
@@ -1411,7 +1423,7 @@ def _lost_strokes(
     joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
-    return bool(np.count_nonzero(far[square]) >= need)
+    return bool(np.count_nonzero(far[square]) >= need or np.count_nonzero(far[level]) >= need_level)
 
 
 def _specks(
