@@ -590,7 +590,9 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     # How irregular the tiles sit: 0 at photo_fit, 1 at dice_fit and below (a photographed
     # screen's perspective also costs a little fit: screens 0.84-0.99 in photos).
     irregular = min(1.0, max(0.0, (cfg.photo_fit - look.fit) / (cfg.photo_fit - cfg.dice_fit)))
-    if blind:
+    if blind or _all_upright(look, cfg):
+        # Tiles off the lattice with every letter read upright are a lattice that does not
+        # fit (two copies of a screen side by side, a seam between them), not dice.
         irregular = 0.0
     scale = cfg.photo_colour if look.photo else 1.0
     # On a photo, exposure and white balance move the light faces' lightness most: it
@@ -660,6 +662,11 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         elif turned == 0:
             points += cfg.upright_weight
     return points, why
+
+
+def _all_upright(look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether at least ``turn_min_read`` letters were read surely, every one upright."""
+    return look.turned is not None and look.turned[1] >= cfg.turn_min_read and not look.turned[0]
 
 
 def _blind(look: BoardLook, cfg: GamesConfig) -> bool:
