@@ -286,6 +286,13 @@ class RecognizeConfig:
     # both engines miss it).
     multi_min_px: float = 8.0
     multi_tiny_cap: float = 0.5
+    # Glyphs less than agree_min_px tall in the source image: the second engine reads the
+    # same few blurred pixels, so its agreement lifts nothing (as under a drawn line). On
+    # 14-20 px tiles (benchmarks/stress.py) both engines read a 6 px D as O (matcher 0.58,
+    # lifted to 0.95) and a turned serif T on a 20 px die, its crossbar faded, as L
+    # (matcher 0.10); on every look, seeds 3000-3004 and 75000-75002, no tile this small
+    # owed its confidence to agreement.
+    agree_min_px: float = 8.0
     # A tile cut as blank although faint marks reach this ink contrast (the cut's blank
     # threshold is 45; blank faces measure under 25, letter tiles of every fixture 98 and
     # up) is only maybe blank: a word on tiles a few pixels big ("UNDER-" on 18 px tiles
@@ -475,10 +482,12 @@ def recognize_tiles(
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
         if tiny_die:
             cands = [replace(c, confidence=min(c.confidence, cfg.die_tiny_cap)) for c in cands]
-        if tile.overdrawn:
+        small = tile.glyph_box is not None and tile.glyph_box.h * tile.scale < cfg.agree_min_px
+        if tile.overdrawn or small:
             # A line was taken out: a second engine reads the same damaged picture, so its
             # agreement is no evidence of its own (it agreed on L for E, S for F, T for I,
-            # Z for T on the SpellCast arrows look) and lifts nothing.
+            # Z for T on the SpellCast arrows look) and lifts nothing; nor on a glyph a
+            # few pixels tall (``agree_min_px``).
             own = first[i][0].confidence if first[i] else 0.0
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
