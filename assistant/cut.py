@@ -137,8 +137,11 @@ class CutConfig:
     # ("-ER" read as ER at 0.95) is paler than the ink threshold and lies left or right of
     # the square; only the middle lost_level of the glyph's height counts there (a point
     # value sits in a corner, above or below it), against lost_share of that height
-    # squared (a hyphen's size follows the letters' height, not the width of "-ER").
+    # squared (a hyphen's size follows the letters' height, not the width of "-ER"), and
+    # only ink of the letter's own tint (a line drawn to the tile's centre in another
+    # colour, spellcast-arrows seed 3001, is no hyphen).
     lost_level: tuple[float, float] = (0.3, 0.7)
+    lost_tint: float = 8.0  # ... in the letter's colour (a*/b* this near a face-ink mix)
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
@@ -699,7 +702,7 @@ def cut_tile(
             dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
             value_zone,
         )  # fmt: skip
-    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
+    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face)
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1383,6 +1386,8 @@ def _lost_strokes(
     contrast: float,
     underline: Box | None,
     cfg: CutConfig,
+    lab: npt.NDArray[np.uint8] | None = None,
+    face: npt.NDArray[np.float64] | None = None,
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
     letter fills (its longer side, centred on it): strokes too faint for the ink threshold
@@ -1423,7 +1428,31 @@ def _lost_strokes(
     joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
-    return bool(np.count_nonzero(far[square]) >= need or np.count_nonzero(far[level]) >= need_level)
+    if np.count_nonzero(far[square]) >= need:
+        return True
+    far_level = far[level]
+    if lab is not None and face is not None and np.count_nonzero(far_level) >= need_level:
+        # Beside the letters only ink of the letter's own colour, paled by the blur, counts:
+        # a line drawn to the tile's centre in another colour is no lost hyphen.
+        window = lab[y0:y1, x0:x1][level]
+        ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
+        far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
+    return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _blend_of(
+    lab: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    tolerance: float,
+) -> npt.NDArray[np.bool_]:
+    """Pixels whose tint (a*, b*) lies within ``tolerance`` of a mix of ``face`` and ``ink``
+    (what blur makes of a letter's stroke on its face)."""
+    ab = lab[..., 1:].astype(np.float32)
+    f, d = face[1:].astype(np.float32), (ink[1:] - face[1:]).astype(np.float32)
+    t = np.clip(((ab - f) @ d) / max(float(d @ d), 1e-6), 0.0, 1.0)
+    off = ab - (f + t[..., None] * d)
+    return np.asarray(np.hypot(off[..., 0], off[..., 1]) <= tolerance)
 
 
 def _specks(

@@ -210,3 +210,16 @@ def test_two_engines_agreeing_on_a_few_pixels_prove_nothing(look: str, tile_px: 
         if turned.shape == (reading.rows, reading.cols) and not wrong:
             return
     pytest.fail(f"a tile read wrong with confidence: {reading.tiles} (want {want})")
+
+
+def test_a_line_drawn_to_the_tile_centre_is_no_lost_hyphen() -> None:
+    # A solver's arrow ends at the middle of the letter, beside it at its middle height,
+    # like a hyphen, but in another colour: the letter stays sure.
+    from assistant.cut import cut_tiles
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 3001)
+    located = locate_board(decode_image(board.data))
+    assert [(t.row, t.col) for t in cut_tiles(located) if t.lost_strokes] == []
