@@ -287,12 +287,16 @@ class RecognizeConfig:
     multi_min_px: float = 8.0
     multi_tiny_cap: float = 0.5
     # Glyphs less than agree_min_px tall in the source image: the second engine reads the
-    # same few blurred pixels, so its agreement lifts nothing (as under a drawn line). On
-    # 14-20 px tiles (benchmarks/stress.py) both engines read a 6 px D as O (matcher 0.58,
-    # lifted to 0.95) and a turned serif T on a 20 px die, its crossbar faded, as L
-    # (matcher 0.10); on every look, seeds 3000-3004 and 75000-75002, no tile this small
-    # owed its confidence to agreement.
+    # same few blurred pixels, so its agreement lifts a tile only when the matcher already
+    # leans clearly its way: its best at least agree_tiny_first and its runner-up at most
+    # agree_tiny_rival of that (as under a drawn line, it lifts nothing otherwise). On
+    # 14-20 px tiles (benchmarks/stress.py) both engines read a 6 px D as O (matcher O 0.58,
+    # D 0.49, lifted to 0.95) and a turned serif T on a 20 px die, its crossbar faded, as L
+    # (matcher 0.10); the right readings agreement lifts on a 14 px Word Hunt board
+    # (tests/test_locate.py) had the matcher at 0.31-0.77 with runners-up at most 0.19 of it.
     agree_min_px: float = 8.0
+    agree_tiny_first: float = 0.25
+    agree_tiny_rival: float = 0.5
     # A tile cut as blank although faint marks reach this ink contrast (the cut's blank
     # threshold is 45; blank faces measure under 25, letter tiles of every fixture 98 and
     # up) is only maybe blank: a word on tiles a few pixels big ("UNDER-" on 18 px tiles
@@ -482,12 +486,11 @@ def recognize_tiles(
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
         if tiny_die:
             cands = [replace(c, confidence=min(c.confidence, cfg.die_tiny_cap)) for c in cands]
-        small = tile.glyph_box is not None and tile.glyph_box.h * tile.scale < cfg.agree_min_px
-        if tile.overdrawn or small:
+        if tile.overdrawn or _small_and_torn(tile, first[i], cfg):
             # A line was taken out: a second engine reads the same damaged picture, so its
             # agreement is no evidence of its own (it agreed on L for E, S for F, T for I,
             # Z for T on the SpellCast arrows look) and lifts nothing; nor on a glyph a
-            # few pixels tall (``agree_min_px``).
+            # few pixels tall the matcher is torn on (``agree_min_px``).
             own = first[i][0].confidence if first[i] else 0.0
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
@@ -600,6 +603,16 @@ def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeC
     if abs(tilt) >= cfg.min_tilt:
         picture = straighten(picture, -tilt, binary=False)
     return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
+
+
+def _small_and_torn(tile: TileImage, first: Sequence[Candidate], cfg: RecognizeConfig) -> bool:
+    """Whether the glyph is under ``agree_min_px`` tall and the matcher does not lean
+    clearly to its best reading (``agree_tiny_first``, ``agree_tiny_rival``)."""
+    if tile.glyph_box is None or tile.glyph_box.h * tile.scale >= cfg.agree_min_px or not first:
+        return False
+    top = first[0].confidence
+    runner = first[1].confidence if len(first) > 1 else 0.0
+    return top < cfg.agree_tiny_first or runner > cfg.agree_tiny_rival * top
 
 
 def _size_px(tile: TileImage) -> float:
