@@ -126,6 +126,7 @@ class Score:
     wrong: int  # confident wrong: neither right nor "?"
     exact: bool
     misses: tuple[tuple[int, int, str, str], ...] = ()
+    wrong_shape: bool = False
 
 
 def score_tiles(got: Grid | None, want: Grid) -> Score:
@@ -153,7 +154,9 @@ def score_tiles(got: Grid | None, want: Grid) -> Score:
             else:
                 wrong += 1
     same_shape = [len(row) for row in got] == [len(row) for row in want]
-    return Score(tiles, right, unsure, wrong, same_shape and right == tiles, tuple(misses))
+    return Score(
+        tiles, right, unsure, wrong, same_shape and right == tiles, tuple(misses), not same_shape
+    )
 
 
 @dataclass(frozen=True)
@@ -285,6 +288,10 @@ class Result:
     game_confidence: float = 0.0
     flagged: bool = False  # something reported unsure (or the board refused)
     wrong_shape: bool = False
+    # Exact but for the tiles whose letter the generator's lines hide (label params
+    # "hidden"): those unsure with the true letter among the candidates, or right.
+    exact_seen: bool = False
+    hidden: int = 0  # tiles the label says a drawn line hides
 
     @property
     def game(self) -> str:
@@ -292,6 +299,28 @@ class Result:
         if self.game_got == self.game_want:
             return "right"
         return "unknown" if self.game_got in ("unknown", "") else "wrong"
+
+
+def hidden_tiles(label: Label) -> set[tuple[int, int]]:
+    """The tiles whose letter lines drawn over the board hide (tools.synth records them in
+    ``params["hidden"]``: another letter would look the same there)."""
+    entries = (label.get("params") or {}).get("hidden") or []
+    return {(int(e["tile"][0]), int(e["tile"][1])) for e in entries}
+
+
+def exact_but_hidden(
+    reading: BoardReading | None, score: Score, hidden: Collection[tuple[int, int]]
+) -> bool:
+    """Every tile right except hidden ones, and each of those right or unsure with the
+    true letter among its candidates (never another letter with confidence)."""
+    if reading is None or score.wrong_shape:
+        return False
+    for r, c, got, want in score.misses:
+        if (r, c) not in hidden or got != UNSURE:
+            return False
+        if want not in (label for label, _ in reading.candidates[r][c]):
+            return False
+    return True
 
 
 def label_game(label: Label) -> str:
@@ -327,6 +356,7 @@ def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Resul
         reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
     )
     shape = reading is not None and (reading.rows, reading.cols) != (len(want), len(want[0]))
+    hidden = hidden_tiles(label)
     result = Result(
         case.name,
         case.set,
@@ -340,6 +370,8 @@ def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Resul
         game_confidence=reading.game_confidence if reading else 0.0,
         flagged=flagged,
         wrong_shape=shape,
+        exact_seen=exact_but_hidden(reading, score, hidden),
+        hidden=len(hidden),
     )
     if not baseline:
         return result
@@ -455,6 +487,8 @@ class Tally:
     unsure: int = 0
     wrong: int = 0
     exact: int = 0
+    exact_seen: int = 0  # exact but for hidden tiles left unsure (``exact_but_hidden``)
+    hidden: int = 0  # tiles a drawn line hides
     failed: int = 0
     flagged: int = 0  # not exact, but flagged
     silent: int = 0  # not exact and not flagged: wrong without a flag
@@ -477,6 +511,8 @@ class Tally:
 
     def add_result(self, r: Result) -> None:
         self.add(r.score, r.read_ms, failed=bool(r.error))
+        self.exact_seen += r.exact_seen
+        self.hidden += r.hidden
         if not r.score.exact:
             self.flagged += r.flagged
             self.silent += not r.flagged
@@ -492,6 +528,8 @@ class Tally:
             "tile_accuracy": _ratio(self.right, self.tiles),
             "exact_boards": self.exact,
             "exact_rate": _ratio(self.exact, self.boards),
+            "exact_but_hidden_boards": self.exact_seen,
+            "hidden_tiles": self.hidden,
             "unsure_rate": _ratio(self.unsure, self.tiles),
             "unsure_tiles": self.unsure,
             "confident_wrong": self.wrong,
@@ -599,6 +637,8 @@ def ours_rows(results: Sequence[Result]) -> tuple[list[list[str]], dict[str, Any
                 _pct(d["tile_accuracy"]),
                 f"{t.exact}/{t.boards}",
                 _pct(d["exact_rate"]),
+                f"{t.exact_seen}/{t.boards}",
+                str(t.hidden),
                 str(t.flagged),
                 str(t.silent),
                 str(t.shapes),
@@ -831,7 +871,11 @@ def report(
         "flagged = not exact but something reported unsure; silent = not exact and nothing "
         "flagged (the worst case); shape = wrong rows x cols; unsure = share of tiles shown "
         "as '?'; conf-wrong = tiles wrong and not unsure; game r/u/w = the game named right, "
-        "unknown (with candidates), or wrong; ms = one read each, decode included."
+        "unknown (with candidates), or wrong; ms = one read each, decode included. "
+        "hidden = tiles whose letter lines drawn over the board hide (the generator finds "
+        "another letter that looks the same there); seen exact = boards exact but for those, "
+        "each right or unsure with the true letter among its candidates. exact stays the "
+        "strict count and the target."
     )
     ours, ours_data = ours_rows(results)
     say(
@@ -843,6 +887,8 @@ def report(
                 "tile acc",
                 "exact",
                 "exact %",
+                "seen exact",
+                "hidden",
                 "flagged",
                 "silent",
                 "shape",
@@ -993,6 +1039,8 @@ def _board_json(r: Result) -> dict[str, Any]:
         "set": r.set,
         "group": r.group,
         "exact": r.score.exact,
+        "exact_but_hidden": r.exact_seen,
+        "hidden_tiles": r.hidden,
         "unsure": r.score.unsure,
         "confident_wrong": r.score.wrong,
         "misses": [list(m) for m in r.score.misses],

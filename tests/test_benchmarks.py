@@ -7,7 +7,7 @@ import importlib
 import json
 import os
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -54,6 +54,31 @@ def test_score_of_a_missing_board_or_a_wrong_size(ocr: ModuleType) -> None:
     # A reading short of a row: the missing tiles were not claimed (unsure), not exact.
     shorter = ocr.score_tiles([["A", "B"]], want)
     assert (shorter.right, shorter.unsure, shorter.wrong, shorter.exact) == (2, 2, 0, False)
+
+
+def test_boards_exact_but_for_hidden_tiles(ocr: ModuleType) -> None:
+    """A tile a drawn line hides (the label's params["hidden"]) may be unsure with the true
+    letter among its candidates; the strict count stays strict, and nothing else passes:
+    a hidden tile without the truth listed, a confident wrong one, an unsure visible one."""
+    want = [["E", "A"], ["O", "T"]]
+    label = {"params": {"hidden": [{"tile": [0, 0], "like": ["F"]}]}}
+    hidden = ocr.hidden_tiles(label)
+    assert hidden == {(0, 0)}
+
+    def reading(tiles: list[list[str]], first: tuple[tuple[str, float], ...]) -> SimpleNamespace:
+        rest: tuple[tuple[str, float], ...] = ()
+        return SimpleNamespace(tiles=tiles, candidates=[[first, rest], [rest, rest]])
+
+    unsure = reading([["?", "A"], ["O", "T"]], (("F", 0.6), ("E", 0.5)))
+    score = ocr.score_tiles(unsure.tiles, want)
+    assert not score.exact and ocr.exact_but_hidden(unsure, score, hidden)
+    not_listed = reading([["?", "A"], ["O", "T"]], (("F", 0.6), ("L", 0.5)))
+    assert not ocr.exact_but_hidden(not_listed, score, hidden)
+    wrong = reading([["F", "A"], ["O", "T"]], (("F", 0.9), ("E", 0.5)))
+    assert not ocr.exact_but_hidden(wrong, ocr.score_tiles(wrong.tiles, want), hidden)
+    visible = reading([["?", "?"], ["O", "T"]], (("F", 0.6), ("E", 0.5)))
+    assert not ocr.exact_but_hidden(visible, ocr.score_tiles(visible.tiles, want), hidden)
+    assert ocr.hidden_tiles({"params": {}}) == set() and ocr.hidden_tiles({}) == set()
 
 
 def test_values_missing_wrong_and_extra(ocr: ModuleType) -> None:

@@ -430,3 +430,41 @@ def test_our_own_overlay_read_back_is_never_wrong() -> None:
         for c, want in enumerate(row):
             assert reading.tiles[r][c] in (want, UNSURE), (r, c, reading.tiles[r][c])
     assert sum(t == UNSURE for row in reading.tiles for t in row) <= 8
+
+
+# -- a line in the letters' own colour ----------------------------------------------------
+
+OVERLAYS = Path(__file__).resolve().parent.parent / "fixtures" / "overlays"
+DARK_LINE_LETTERS = ("IEIOO", "TRGTI", "OFRWI", "RLAPG", "AZAAR")
+
+
+@pytest.mark.parametrize("engines", ["never", pytest.param("auto", marks=pytest.mark.tesseract)])
+def test_a_thin_line_as_dark_as_the_letters_never_turns_r_into_p(engines: str) -> None:
+    """fixtures/overlays: a thin near-black line across an R (row 3, column 3) made the cut
+    take the R's leg for line, and what was left read P at 0.82 with a quarter of the
+    letter's frame visible. Every tile is right or unsure, that one included."""
+    image = decode_image((OVERLAYS / "spellcast-arrows_71002_dark-line.jpg").read_bytes())
+    config = ReaderConfig(recognize=RecognizeConfig(tesseract=engines))  # type: ignore[arg-type]
+    reading = read_array(image, ReadOptions(config=config))
+    assert (reading.rows, reading.cols) == (5, 5)
+    for r, row in enumerate(DARK_LINE_LETTERS):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, UNSURE), (r, c, reading.tiles[r][c], want)
+
+
+VALUES_71007 = ("13511", "42121", "22223", "12143", "23121")
+
+
+@pytest.mark.parametrize("engines", ["never", pytest.param("auto", marks=pytest.mark.tesseract)])
+def test_a_point_value_a_removed_line_touched_is_never_another_number(engines: str) -> None:
+    """fixtures/overlays: a near-black line through a tile's value 2 (row 3, column 3) was
+    taken out with part of the 2, and the rest read 0 at 0.95. A value the removed line
+    touches is not wholly seen: it is unsure, and no value is read wrong with confidence."""
+    image = decode_image((OVERLAYS / "spellcast-arrows_71007_dark-line-crop.png").read_bytes())
+    config = ReaderConfig(recognize=RecognizeConfig(tesseract=engines))  # type: ignore[arg-type]
+    reading = read_array(image, ReadOptions(config=config))
+    assert reading.values is not None
+    unsure = set(reading.uncertain_values)
+    for r, row in enumerate(VALUES_71007):
+        for c, want in enumerate(row):
+            assert reading.values[r][c] == int(want) or (r, c) in unsure, (r, c)

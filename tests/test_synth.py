@@ -20,6 +20,8 @@ from tools.synth import LOOK_SPECS, LOOKS, SynthBoard, render_board
 from tools.synth import paint as synth_paint
 from tools.synth.__main__ import main as synth_main
 from tools.synth.content import BIG_DICE, CLASSIC_DICE
+from tools.synth.looks_spellcast import hidden_letters, letter_ink, look_alike
+from tools.synth.paint import Painter
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "fixtures" / "synthetic"
@@ -506,3 +508,64 @@ def test_committed_set_regenerates() -> None:
         assert board.label == lab
         committed = _imread(FIXTURES / lab["file"]).astype(np.int16)
         assert np.abs(committed - board.image.astype(np.int16)).mean() < 1.0
+
+
+# -- letters a drawn line hides (spellcast-arrows: the label's params["hidden"]) ----------
+
+
+def _letter_tile() -> tuple[Any, tuple[float, float], tuple[int, int, int, int]]:
+    """A bold font at a SpellCast tile's letter size, the tile's centre and its window."""
+    font = Painter().fit_font("dejavu-bold", "W", 80, 46)
+    return font, (50.0, 50.0), (0, 0, 100, 100)
+
+
+def _under_band(rows: slice, opacity: float) -> npt.NDArray[np.float32]:
+    """How much of a 100 px tile shows through a band of ``opacity`` across ``rows``."""
+    clear = np.ones((100, 100), np.float32)
+    clear[rows, :] = 1.0 - opacity
+    return clear
+
+
+def test_an_opaque_band_over_the_arm_that_tells_e_from_f_hides_the_e() -> None:
+    font, centre, window = _letter_tile()
+    ink = letter_ink(font, "E", centre, window)
+    rows = np.nonzero(ink.sum(axis=1))[0]
+    bottom = slice(int(rows.max()) - 12, int(rows.max()) + 3)  # the lower arm, and more
+    clear = _under_band(bottom, 1.0)
+    like = hidden_letters(font, "E", centre, window, clear)
+    assert "F" in like  # F is drawn narrower and so centred elsewhere: found within the shift
+    assert "L" not in like and "B" not in like  # their difference lies above the band
+
+
+def test_a_letter_is_not_hidden_without_a_line_or_under_a_see_through_one() -> None:
+    font, centre, window = _letter_tile()
+    ink = letter_ink(font, "E", centre, window)
+    rows = np.nonzero(ink.sum(axis=1))[0]
+    bottom = slice(int(rows.max()) - 12, int(rows.max()) + 3)
+    assert hidden_letters(font, "E", centre, window, np.ones((100, 100), np.float32)) == []
+    # Half of the letter shows through: a reader can tell the arm is there.
+    assert hidden_letters(font, "E", centre, window, _under_band(bottom, 0.5)) == []
+
+
+def test_look_alike_counts_pixels_that_differ_by_a_share_of_the_contrast() -> None:
+    seen = np.zeros((10, 10), np.float32)
+    other = np.zeros((10, 12), np.float32)  # one pixel of shift either way
+    other[5, 6:9] = 1.0  # three pixels of ink the seen letter does not have
+    clear = np.ones((10, 10), np.float32)
+    assert not look_alike(seen, other, clear, 1)
+    clear[5, :] = 0.1  # under a nearly opaque line they differ by 0.1 of the contrast
+    assert look_alike(seen, other, clear, 1)
+
+
+@pytest.mark.parametrize("seed", [3000, 3005])
+def test_hidden_tiles_are_recorded_only_under_drawn_arrows(seed: int) -> None:
+    board = render_board("spellcast-arrows", seed)
+    params = board.label["params"]
+    crossed = {tuple(t) for arrow in params["arrows"] for t in arrow["tiles"]}
+    assert isinstance(params["hidden"], list)
+    for entry in params["hidden"]:
+        r, c = entry["tile"]
+        assert board.label["letters"][r][c] not in entry["like"]
+        # A stroke runs from tile centre to tile centre: only tiles on its path are covered
+        # (or their neighbours, by an arrowhead or the dot's edge).
+        assert any(abs(r - a) <= 1 and abs(c - b) <= 1 for a, b in crossed), (r, c)

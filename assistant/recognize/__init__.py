@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from assistant.recognize.exemplars import ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
@@ -225,17 +226,23 @@ class RecognizeConfig:
     # 126 on seeds 51100-51139, not tuned on, none wrong; the wrong best letters came no
     # nearer the bar (leads 0.03-0.05 where the score passed). Wider than
     # masked_max_width of the letter height (a bold W is 1.35), a glyph is several
-    # characters and is read as before.
+    # characters and is read as before. Session 5: masked_min_visible 0.25 -> 0.3, after a
+    # near-black line the colour of the letters (tools.synth spellcast-arrows 71002, tile
+    # r3c3) took the leg of an R for line too: the rest read P at 0.82 with exactly 0.25
+    # of the frame visible. At 0.3, seeds 3000-3009 and 71000-71009 read the same 447
+    # tiles right and that one unsure (0.35 also lost a right W).
     masked_spread: int = 1
     masked_margin: float = 0.06
     masked_slope: float = 70.0
     masked_min_score: float = 0.9
-    masked_min_visible: float = 0.25
+    masked_min_visible: float = 0.3
     masked_max_width: float = 1.5
     # The visible pieces frame the letter on their own only at masked_seen_height of the
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
     # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
     masked_seen_height: float = 0.8
+    # Letters a line crosses told by the board's own clean letters (recognize.exemplars).
+    exemplars: ExemplarConfig = field(default_factory=ExemplarConfig)
     max_candidates: int = 4
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
@@ -453,7 +460,7 @@ def recognize_tiles(
     ask_values = [
         i
         for i, (tile, (value, conf)) in enumerate(zip(tiles, values, strict=True))
-        if value is not None and conf < limit and not tile.value_doubt
+        if value is not None and conf < limit and not doubted_value(tile)
     ]
     reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
@@ -521,7 +528,53 @@ def recognize_tiles(
                 ),
             )
         )
-    return tuple(readings)
+    return _settled_by_copies(primary, tiles, readings, cfg, limit)
+
+
+def _settled_by_copies(
+    engine: Recognizer,
+    tiles: Sequence[TileImage],
+    readings: Sequence[TileReading],
+    cfg: RecognizeConfig,
+    limit: float,
+) -> tuple[TileReading, ...]:
+    """Unsure letters that drawn lines cross, settled by the board's clean letters where
+    every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
+    the line) shows clean on the board (``recognize.exemplars``)."""
+    from assistant.recognize.exemplars import settle
+    from assistant.recognize.matcher import TemplateRecognizer
+
+    crossed = [
+        i
+        for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
+        if rd.confidence < limit and tile.overdrawn and tile.line is not None and rd.turn == 0
+    ]
+    if not crossed or not isinstance(engine, TemplateRecognizer):
+        return tuple(readings)
+    copies: dict[str, TileImage] = {}
+    for tile, rd in zip(tiles, readings, strict=True):
+        clean = not (tile.blank or tile.obstructed or tile.overdrawn or tile.lost_strokes)
+        one = len(rd.label) == 1 and rd.label.isalpha()
+        if clean and one and rd.confidence >= limit and rd.turn == 0:
+            copies.setdefault(rd.label, tile)
+    classes = engine.glyph_classes
+    letters = [k for k, c in enumerate(classes) if c.isalpha() and c.isupper()]
+    out = list(readings)
+    for i in crossed:
+        masked = engine.masked_scores(tiles[i])
+        if masked is None:
+            continue
+        top = max(float(masked.scores[k]) for k in letters)
+        near = top - cfg.exemplars.rivals
+        rivals = [classes[k] for k in letters if float(masked.scores[k]) >= near]
+        found = settle(tiles[i], rivals, copies, cfg.exemplars)
+        if found is None:
+            continue
+        sure = cfg.exemplars.confidence
+        rest = tuple((c, min(p, limit / 2)) for c, p in readings[i].candidates if c != found)
+        settled = ((found, sure), *rest)
+        out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
+    return tuple(out)
 
 
 def picture_turn(readings: Sequence[TileReading], config: RecognizeConfig | None = None) -> int:
@@ -696,6 +749,21 @@ def _doubted(c: Candidate, cfg: RecognizeConfig) -> Candidate:
     return Candidate(c.label, c.confidence * cfg.disagree_factor, c.score, c.turn, c.engine)
 
 
+def doubted_value(tile: TileImage) -> bool:
+    """A point value not wholly seen: ink beside it that the cut left out
+    (``TileImage.value_doubt``), or a drawn line taken out over it or within a pixel of it
+    (``TileImage.line``: a line the colour of the digits takes part of them with it, and
+    what is left may be another number, a 2 read 0)."""
+    if tile.value_doubt:
+        return True
+    if tile.line is None or tile.value_box is None:
+        return False
+    b = tile.value_box
+    h, w = tile.line.shape
+    near = tile.line[max(0, b.y - 1) : min(h, b.y1 + 1), max(0, b.x - 1) : min(w, b.x1 + 1)]
+    return bool(near.any())
+
+
 def check_values(
     tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig | None = None
 ) -> list[tuple[int | None, float]]:
@@ -703,8 +771,8 @@ def check_values(
 
     Values are printed on every letter tile or on none: when fewer than half of the
     non-blank tiles show one, the few found are specks, not values; otherwise a tile
-    without one is unsure (confidence 0), not silently valueless. A value with ink beside
-    it that the cut left out (``TileImage.value_doubt``) or with a leading zero is doubted,
+    without one is unsure (confidence 0), not silently valueless. A value not wholly seen
+    (``doubted_value``) or with a leading zero is doubted,
     and one printed smaller than ``value_min_px`` source pixels is never sure on the
     matcher's word alone.
     """
@@ -719,7 +787,7 @@ def check_values(
             out.append((None, 1.0))
         elif r.value is None:
             out.append((None, 0.0))
-        elif tile.value_doubt or r.value == 0 or len(str(r.value)) != r.digits:
+        elif doubted_value(tile) or r.value == 0 or len(str(r.value)) != r.digits:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
         elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
             out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))

@@ -12,16 +12,19 @@ The Discord window around the canvas is drawn by ``looks_desktop.render_spellcas
 from __future__ import annotations
 
 import itertools
+import string
 from dataclasses import dataclass
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from tools.synth.base import Ctx, Lattice, fit_lattice
 from tools.synth.chrome import avatar
 from tools.synth.content import BoardContent
 from tools.synth.paint import (
     RGB,
+    FloatImage,
+    Painter,
     draw_text,
     draw_text_at,
     drop_shadow,
@@ -30,6 +33,7 @@ from tools.synth.paint import (
     paste_gradient_shape,
     paste_shape,
     smooth_noise,
+    text_origin,
     to_image,
     vertical_gradient,
 )
@@ -47,8 +51,12 @@ BONUS: dict[str, tuple[RGB, RGB, str]] = {
     "DW": ((236, 72, 153), (255, 255, 255), "2X"),
 }
 GEM: RGB = (226, 62, 196)
-# Colours other solvers draw their paths in: bright ones most often, and now and then a
-# dark, near-black stroke (as dark as the letters) or a gold one (as the bonus letters).
+# Colours other solvers draw their paths in over a shared screenshot: bright, saturated
+# ones, as the solvers people publish do (gamma032steam/spellcast-solver, painter.py:
+# cv2.arrowedLine 4 px wide in green (0, 200, 0) and red (200, 0, 0), blended at 0.8;
+# gruozachary/wordhuntsolver, pather.py: PIL lines 5 px wide in opaque red), and now and
+# then a gold one (as the bonus letters). Until session 5 one stroke in eight was near-black
+# (as dark as the letters); no solver found draws such lines, so none is drawn any more.
 ARROWS: tuple[RGB, ...] = (
     (235, 45, 45),
     (40, 200, 90),
@@ -58,7 +66,6 @@ ARROWS: tuple[RGB, ...] = (
     (20, 190, 200),
     (250, 60, 160),
 )
-DARK_ARROWS: tuple[RGB, ...] = ((28, 28, 36), (40, 44, 70), (60, 30, 30))
 GOLD_ARROWS: tuple[RGB, ...] = ((230, 176, 40), (214, 150, 20))
 FONTS = ("roboto-black", "opensans-extrabold", "dejavu-bold", "liberation-bold")
 
@@ -79,12 +86,20 @@ class SpellCastConfig:
     arrow_width: tuple[float, float] = (0.03, 0.11)  # of the pitch
     arrow_tiles: tuple[int, int] = (3, 7)
     arrow_alpha: tuple[int, int] = (120, 255)  # see-through to opaque
-    arrow_dark: float = 0.12  # chance of a near-black stroke
-    arrow_gold: float = 0.08  # chance of a gold one
+    arrow_gold: float = 0.08  # chance of a gold stroke
     arrow_outline: float = 0.2  # chance of a dark outline around the stroke
     arrow_chevrons: float = 0.25  # chance of an arrowhead on every step, not only the last
     arrow_ring: float = 0.3  # chance that the start is a ring, not a dot
     arrow_head: float = 0.2  # an arrowhead is at most this long (of the pitch)
+    # A letter under a drawn line is *hidden* (``hidden_letters``) when another letter gives
+    # the same picture: fewer than hidden_px pixels of the tile differ by hidden_delta of the
+    # letter's contrast or more, with the other letter centred as the game centres it or
+    # moved sideways by up to hidden_shift of the tile side (letters of other widths sit
+    # a little apart). Not tuned: a tenth or so of the contrast is JPEG's noise around
+    # strokes at the qualities the looks use (40-95).
+    hidden_delta: float = 0.15
+    hidden_px: int = 3
+    hidden_shift: float = 0.04
 
 
 CFG = SpellCastConfig()
@@ -109,22 +124,19 @@ def _path(ctx: Ctx, rows: int, cols: int, n: int) -> list[tuple[int, int]]:
     return path
 
 
-def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> dict[str, object]:
+def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> tuple[dict[str, object], FloatImage]:
     """Another solver's answer drawn over the board, as such overlays look: a thick stroke
     from tile centre to tile centre (see-through or opaque, sometimes with a dark outline),
-    a dot or a ring at the start and an arrowhead at the end (or on every step); mostly
-    bright colours, now and then near-black or gold (the colours of the letters); one word
-    or two."""
+    a dot or a ring at the start and an arrowhead at the end (or on every step); bright
+    colours, now and then gold (the colour of the bonus letters); one word or two. Returns
+    the label facts and how much of the board shows through the strokes (1 where nothing
+    is drawn, 0 under an opaque stroke)."""
     drawn = []
+    clear = np.ones((img.height, img.width), np.float32)
     for _ in range(ctx.int(1, 2)):
         path = _path(ctx, lat.rows, lat.cols, ctx.int(*CFG.arrow_tiles))
         roll = ctx.uniform(0.0, 1.0)
-        if roll < CFG.arrow_dark:
-            colour = ctx.pick(DARK_ARROWS)
-        elif roll < CFG.arrow_dark + CFG.arrow_gold:
-            colour = ctx.pick(GOLD_ARROWS)
-        else:
-            colour = ctx.pick(ARROWS)
+        colour = ctx.pick(GOLD_ARROWS if roll < CFG.arrow_gold else ARROWS)
         alpha = ctx.int(*CFG.arrow_alpha)
         width = max(2, round(lat.pitch * ctx.uniform(*CFG.arrow_width)))
         outline = ctx.chance(CFG.arrow_outline)
@@ -161,11 +173,66 @@ def draw_arrows(ctx: Ctx, img: Image.Image, lat: Lattice) -> dict[str, object]:
                 _arrowhead(d, a, b, min(w * 2.5, lat.pitch * CFG.arrow_head), (*fill, 255))
         layer.putalpha(layer.getchannel("A").point([v * alpha // 255 for v in range(256)]))
         img.paste(layer, (0, 0), layer)
+        clear *= 1.0 - np.asarray(layer.getchannel("A"), np.float32) / 255.0
         drawn.append(
             {"tiles": [list(t) for t in path], "rgb": list(colour), "width": width,
              "alpha": alpha, "outline": outline}
         )  # fmt: skip
-    return {"arrows": drawn}
+    return {"arrows": drawn}, clear
+
+
+def letter_ink(
+    font: ImageFont.FreeTypeFont,
+    letter: str,
+    centre: tuple[float, float],
+    window: tuple[int, int, int, int],
+) -> FloatImage:
+    """The ink (0..1) of ``letter`` drawn as a tile draws it (centred on ``centre``) over
+    ``window`` (x0, y0, x1, y1) of the picture."""
+    x0, y0, x1, y1 = window
+    layer = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ox, oy = text_origin(font, letter, (centre[0] - x0, centre[1] - y0))
+    ImageDraw.Draw(layer).text((ox, oy), letter, font=font, fill=255, anchor="ls")
+    return np.asarray(layer, np.float32) / 255.0
+
+
+def look_alike(seen: FloatImage, other: FloatImage, clear: FloatImage, shift: int) -> bool:
+    """Whether a tile showing ``seen`` (a letter's ink over the tile) and one showing
+    ``other`` (another letter's ink over the tile widened by ``shift`` pixels left and
+    right) look the same under a drawn line that lets ``clear`` of the tile show: at some
+    sideways offset of up to ``shift`` pixels, fewer than ``hidden_px`` pixels differ by
+    ``hidden_delta`` of the letter's contrast (a face pixel under the line differs by
+    ``clear`` times the difference in ink)."""
+    w = seen.shape[1]
+    for dx in range(2 * shift + 1):
+        diff = np.abs(seen - other[:, dx : dx + w]) * clear
+        if int(np.count_nonzero(diff >= CFG.hidden_delta)) < CFG.hidden_px:
+            return True
+    return False
+
+
+def hidden_letters(
+    font: ImageFont.FreeTypeFont,
+    letter: str,
+    centre: tuple[float, float],
+    window: tuple[int, int, int, int],
+    clear: FloatImage,
+) -> list[str]:
+    """The letters a tile showing ``letter`` (drawn as ``letter_ink`` draws it over
+    ``window``) cannot be told from once lines letting ``clear`` of the window show are
+    drawn over it (``look_alike``): its letter is hidden when any are. Computed from the
+    pixels, as a reader would have to tell them apart."""
+    if float(clear.min()) > 1.0 - CFG.hidden_delta:
+        return []  # nothing drawn over the tile hides anything
+    x0, y0, x1, y1 = window
+    shift = max(1, round(CFG.hidden_shift * (x1 - x0)))
+    seen = letter_ink(font, letter, centre, window)
+    wide = (x0 - shift, y0, x1 + shift, y1)
+    return [
+        other
+        for other in string.ascii_uppercase
+        if other != letter and look_alike(seen, letter_ink(font, other, centre, wide), clear, shift)
+    ]
 
 
 def _arrowhead(
@@ -180,6 +247,15 @@ def _arrowhead(
     left = (tip[0] - size * np.cos(ang - 0.5), tip[1] - size * np.sin(ang - 0.5))
     right = (tip[0] - size * np.cos(ang + 0.5), tip[1] - size * np.sin(ang + 0.5))
     d.polygon([tip, left, right], fill=fill)
+
+
+def letter_place(
+    p: Painter, box: tuple[float, float, float, float], font: str, cap: float
+) -> tuple[ImageFont.FreeTypeFont, tuple[float, float]]:
+    """The font size and the centre of a tile's letter."""
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    return p.fit_font(font, "W", s * 0.8, s * cap), ((x0 + x1) / 2, (y0 + y1) / 2 - s * 0.02)
 
 
 def draw_spellcast_tile(
@@ -207,9 +283,8 @@ def draw_spellcast_tile(
         t = max(1.0, s * CFG.outline)
         face_box = (x0 + t, y0 + t, x1 - t, y1 - t)
     paste_gradient_shape(img, p, face_box, r * 0.9, FACE_TOP, FACE_BOTTOM)
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    f = p.fit_font(font, "W", s * 0.8, s * cap)
-    draw_text(img, letter, f, (cx, cy - s * 0.02), GOLD if bonus is not None else INK)
+    f, centre = letter_place(p, box, font, cap)
+    draw_text(img, letter, f, centre, GOLD if bonus is not None else INK)
     if value is not None:
         vf = p.fit_font(font, "0", s, max(4.0, s * CFG.value_size))
         inset = s * CFG.value_inset
@@ -301,7 +376,21 @@ def spellcast_canvas(
         faces.append(row)
     extra: dict[str, object] = {"font": font, "gems": gems}
     if arrows:
-        extra.update(draw_arrows(ctx, img, lat))
+        drawn, clear = draw_arrows(ctx, img, lat)
+        extra.update(drawn)
+        # Tiles whose letter the lines hide (another letter would look the same): the
+        # reader can only say unsure there, with the true letter among its candidates.
+        hidden = []
+        for r in range(lat.rows):
+            for c in range(lat.cols):
+                box = lat.box(r, c)
+                x0, y0, x1, y1 = (round(v) for v in box)
+                f, centre = letter_place(p, box, font, cap)
+                letter = content.letters[r][c]
+                like = hidden_letters(f, letter, centre, (x0, y0, x1, y1), clear[y0:y1, x0:x1])
+                if like:
+                    hidden.append({"tile": [r, c], "like": like})
+        extra["hidden"] = hidden
     # Players on the left, round and buttons on the right.
     for i in range(ctx.int(2, 4)):
         cy = ch * (0.18 + i * 0.17)

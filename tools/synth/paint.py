@@ -177,6 +177,21 @@ def ink_box(font: ImageFont.FreeTypeFont, text: str) -> tuple[float, float, floa
     return float(x0), float(y0), float(x1), float(y1)
 
 
+def text_origin(
+    font: ImageFont.FreeTypeFont,
+    text: str,
+    center: tuple[float, float],
+    *,
+    cap_center: bool = True,
+) -> tuple[float, float]:
+    """The left baseline point that puts the ink of ``text`` centred on ``center`` (see
+    ``draw_text``)."""
+    x0, y0, x1, y1 = ink_box(font, text)
+    if cap_center:
+        _, y0, _, y1 = ink_box(font, "H")
+    return center[0] - (x0 + x1) / 2, center[1] - (y0 + y1) / 2
+
+
 def draw_text(
     img: Image.Image,
     text: str,
@@ -188,11 +203,7 @@ def draw_text(
 ) -> tuple[float, float, float, float]:
     """Draw ``text`` with its ink centred on ``center`` (vertically on the cap height when
     ``cap_center``, so a row of letters shares a baseline). Returns the ink box."""
-    x0, y0, x1, y1 = ink_box(font, text)
-    if cap_center:
-        _, y0, _, y1 = ink_box(font, "H")
-    ox = center[0] - (x0 + x1) / 2
-    oy = center[1] - (y0 + y1) / 2
+    ox, oy = text_origin(font, text, center, cap_center=cap_center)
     ImageDraw.Draw(img).text((ox, oy), text, font=font, fill=fill, anchor="ls")
     bx0, by0, bx1, by1 = ink_box(font, text)
     return ox + bx0, oy + by0, ox + bx1, oy + by1

@@ -1,0 +1,114 @@
+"""Letters under a drawn line told apart by the board's own letters (issue 9 item 3).
+
+A letter a line crosses is read around the line (``TemplateRecognizer.masked_scores``), on
+gradient cells: the cells the line reaches are dropped whole, so where two letters differ
+only beside the line (E/F, O/C, R/P) the pixels that tell them apart are often dropped too,
+and the tile stays unsure. The board itself shows the same letters clean, in the game's
+own font, size and colour: when every letter the tile may be has such a clean copy on the
+board, the tile's visible pixels are compared with each copy, pixel by pixel, where the
+copies differ. A letter is taken only when those pixels are enough and vote for it nearly
+all; otherwise nothing changes (the tile stays unsure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from assistant.geometry import Box
+
+if TYPE_CHECKING:
+    from assistant.cut import TileImage
+
+Alpha = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class ExemplarConfig:
+    """Numbers of ``settle``. Set by reasoning, then checked on tools.synth spellcast-arrows
+    (seeds 3000-3009 and 71000-71039): 6 unsure letters settled right, none wrong; the
+    rivals need a clean copy each, which is what most tiles lack (an F, a P, a U)."""
+
+    rivals: float = 0.08  # letters within this of the best masked score are the rivals
+    shift: int = 3  # crop pixels a copy is moved each way to lie on the tile's letter
+    differ: float = 0.5  # copies differ at a pixel by this much ink (0..1)
+    min_share: float = 0.015  # such visible pixels, as a share of the letter box, at least
+    agree: float = 0.9  # ...of which the tile sides with the letter on this share or more
+    fit: float = 0.12  # mean ink difference from the letter's copy on the visible pixels
+    confidence: float = 0.9  # what a letter settled so is worth
+
+
+def _alpha(tile: TileImage) -> Alpha:
+    picture = tile.alpha if tile.alpha is not None else tile.glyph
+    return np.asarray(picture, np.float32) / np.float32(255.0)
+
+
+def _window(box: Box, pad: int, h: int, w: int) -> tuple[slice, slice]:
+    return (
+        slice(max(0, box.y - pad), min(h, box.y1 + pad)),
+        slice(max(0, box.x - pad), min(w, box.x1 + pad)),
+    )
+
+
+def _placed(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], shift: int) -> Alpha:
+    """``copy`` moved by up to ``shift`` pixels each way to best fit ``seen`` on the
+    ``visible`` pixels."""
+    h, w = seen.shape
+    best, out = np.inf, copy
+    padded = np.pad(copy, shift)
+    for dy in range(2 * shift + 1):
+        for dx in range(2 * shift + 1):
+            moved = padded[dy : dy + h, dx : dx + w]
+            err = float(np.abs(moved - seen)[visible].mean())
+            if err < best:
+                best, out = err, moved
+    return out
+
+
+def settle(
+    tile: TileImage,
+    rivals: Sequence[str],
+    copies: dict[str, TileImage],
+    config: ExemplarConfig | None = None,
+) -> str | None:
+    """The one letter of ``rivals`` that ``tile`` (a letter a line crosses) shows, told by
+    the board's clean ``copies`` of each rival (all needed), or None. The copies are laid
+    on the tile's letter where it shows (outside its ``line``, grown by 2 pixels) and
+    compared where they differ (``differ``): those pixels must be ``min_share`` of the
+    board's letter box and side with one letter on ``agree`` of them against every other;
+    that letter must also match the tile's visible ink closely (``fit``)."""
+    cfg = config or ExemplarConfig()
+    if tile.line is None or tile.letter_box is None or len(rivals) < 2:
+        return None
+    if any(r not in copies for r in rivals):
+        return None
+    h, w = tile.glyph.shape
+    box = tile.letter_box
+    win = _window(box, cfg.shift + 2, h, w)
+    seen = _alpha(tile)[win]
+    hidden = cv2.dilate(tile.line, np.ones((5, 5), np.uint8))[win] > 0
+    visible = ~hidden
+    if not visible.any():
+        return None
+    placed = {r: _placed(_alpha(copies[r])[win], seen, visible, cfg.shift) for r in rivals}
+    fits = {r: float(np.abs(placed[r] - seen)[visible].mean()) for r in rivals}
+    best = min(rivals, key=lambda r: fits[r])
+    if fits[best] > cfg.fit:
+        return None
+    need = cfg.min_share * box.w * box.h
+    for other in rivals:
+        if other == best:
+            continue
+        tells = visible & (np.abs(placed[best] - placed[other]) >= cfg.differ)
+        n = int(np.count_nonzero(tells))
+        if n < need:
+            return None
+        sides = np.abs(seen - placed[best]) < np.abs(seen - placed[other])
+        if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
+            return None
+    return best

@@ -1,0 +1,120 @@
+"""A letter a drawn line crosses, told by the board's own clean letters where the masked
+gradient reading cannot (``assistant.recognize.exemplars``): drawn tiles, issue 9 item 3."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.cut import TileImage, cut_tile, letter_box
+from assistant.recognize.exemplars import settle
+
+CELL = 128
+Line = tuple[tuple[int, int], tuple[int, int], int]
+
+
+def _crop(letter: str, line: Line | None = None) -> np.ndarray:
+    """A cream tile with a black ``letter`` and a green line (another solver's arrow)."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, letter, (34, 100), cv2.FONT_HERSHEY_DUPLEX, 3.0, (25, 20, 22), 9)
+    if line is not None:
+        start, end, width = line
+        cv2.line(crop, start, end, (60, 190, 40), width, cv2.LINE_AA)
+    return crop
+
+
+@pytest.fixture(scope="module")
+def copies() -> dict[str, TileImage]:
+    """Clean tiles of the board, one per letter."""
+    return {letter: cut_tile(_crop(letter)) for letter in "EFLOCPR"}
+
+
+def _crossed(letter: str, line: Line, copies: dict[str, TileImage]) -> TileImage:
+    box = letter_box(list(copies.values()))
+    assert box is not None
+    tile = cut_tile(_crop(letter, line), letters=box)
+    assert tile.overdrawn and tile.line is not None and tile.letter_box is not None
+    return tile
+
+
+# A line across the upper half: E and F still differ in their lower arm, in plain view.
+UPPER = ((0, 50), (CELL - 1, 50), 9)
+
+
+@pytest.mark.parametrize("letter", ["E", "F"])
+def test_the_arm_in_plain_view_tells_e_from_f(letter: str, copies: dict[str, TileImage]) -> None:
+    tile = _crossed(letter, UPPER, copies)
+    assert settle(tile, ["E", "F"], copies) == letter
+
+
+def _without_lower_arm(crop: np.ndarray) -> np.ndarray:
+    """An E whose lower arm is painted over: a letter that differs from E only there."""
+    out = crop.copy()
+    out[86:106, 52 : CELL - 7] = (226, 238, 246)
+    return out
+
+
+def test_a_line_over_the_only_difference_settles_nothing(copies: dict[str, TileImage]) -> None:
+    """Two letters that differ only where a line runs (an E, and the same E without its
+    lower arm) look the same under it: the tile stays as the masked reading left it."""
+    armless = _without_lower_arm(_crop("E"))
+    board = {"E": copies["E"], "F": cut_tile(armless)}
+    line = ((0, 96), (CELL - 1, 96), 20)
+    box = letter_box(list(copies.values()))
+    crossed_armless = armless.copy()
+    cv2.line(crossed_armless, line[0], line[1], (60, 190, 40), line[2], cv2.LINE_AA)
+    for crop in (_crop("E", line), crossed_armless):
+        tile = cut_tile(crop, letters=box)
+        assert tile.overdrawn
+        assert settle(tile, ["E", "F"], board) is None
+    # With the line elsewhere the arm is in plain view and tells them apart.
+    assert settle(_crossed("E", UPPER, copies), ["E", "F"], board) == "E"
+
+
+def test_every_rival_needs_a_clean_copy(copies: dict[str, TileImage]) -> None:
+    tile = _crossed("E", UPPER, copies)
+    assert settle(tile, ["E", "F", "B"], copies) is None  # no clean B on the board
+    assert settle(tile, ["E"], copies) is None  # one letter is not a choice
+
+
+def test_o_and_c_and_p_and_r(copies: dict[str, TileImage]) -> None:
+    """The gap of a C and the leg of an R, beside a line through the letter's middle."""
+    middle = ((0, 64), (CELL - 1, 64), 9)
+    assert settle(_crossed("O", middle, copies), ["O", "C"], copies) == "O"
+    assert settle(_crossed("C", middle, copies), ["O", "C"], copies) == "C"
+    assert settle(_crossed("R", UPPER, copies), ["P", "R"], copies) == "R"
+    assert settle(_crossed("P", UPPER, copies), ["P", "R"], copies) == "P"
+
+
+def test_a_letter_unlike_every_copy_settles_nothing(copies: dict[str, TileImage]) -> None:
+    """An A under the line is none of E and F: no letter is taken."""
+    assert settle(_crossed("A", UPPER, copies), ["E", "F"], copies) is None
+
+
+def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
+    """spellcast-arrows 71017: the N of row 3, column 3 (1-based) under an arrow read N
+    at 0.56 around the line, H close behind; the board shows a clean N and H, and the N's
+    visible pixels side with the N. Every tile stays right or unsure."""
+    from assistant.imageio import decode_image
+    from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
+    from assistant.recognize import RecognizeConfig
+    from assistant.recognize.exemplars import ExemplarConfig
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 71017)
+    image = decode_image(board.data)
+
+    def read(exemplars: ExemplarConfig) -> list[list[str]]:
+        config = RecognizeConfig(tesseract="never", exemplars=exemplars)
+        reading = read_array(image, ReadOptions(config=ReaderConfig(recognize=config)))
+        return [list(row) for row in reading.tiles]
+
+    settled = read(ExemplarConfig())
+    without = read(ExemplarConfig(min_share=1.0))  # no copy ever tells enough pixels
+    assert board.label["letters"][2][2] == "N"
+    assert settled[2][2] == "N" and without[2][2] == UNSURE
+    for r, row in enumerate(board.label["letters"]):
+        for c, want in enumerate(row):
+            assert settled[r][c] in (want, UNSURE), (r, c, settled[r][c], want)
