@@ -178,15 +178,15 @@ class RecognizeConfig:
     turn_share: float = 0.1  # ...and this share of the board: the board is dice, any turn
     underline_penalty: float = 0.1  # turns that do not put a die's underline at the bottom
     # A picture turned by a quarter or half turn (a phone photo whose EXIF turn was lost, a
-    # screenshot turned in an editor): when at least this share of the tiles read surely
-    # (and at least ``picture_turn_min_read`` of them) were upright only at one and the same
-    # turn, the picture is turned back and read again, so that everything laid out by the
-    # picture's own up (the corner of the point values, the order of a multi-letter tile's
-    # characters, a 6 or a 9) is read upright too. Dice lie every way: on the generated
-    # trays 3000-3009 the most common non-zero turn holds at most 0.5 of the dice; screens
-    # turned a quarter or half turn: 0.69-1.0 (symmetric letters, O S Z N H X, read
-    # upright at a half turn).
-    picture_turn_share: float = 0.6
+    # screenshot turned in an editor): when at least picture_turn_min_read tiles were read
+    # surely and at least picture_turn_share of those whose letter changes under a half
+    # turn (H I N O S X Z do not) were upright only at one and the same turn, the picture
+    # is turned back and read again, so that everything laid out by the picture's own up
+    # (the corner of the point values, the order of a multi-letter tile's characters, a 6
+    # or a 9) is read upright too. Dice lie every way: on the generated trays 3000-3009,
+    # 75000-75009 and 75500-75509 (boggle-classic, boggle-big) none reaches it; screens
+    # turned a quarter or half turn (the real fixtures, tools.synth looks): all of them.
+    picture_turn_share: float = 0.8
     picture_turn_min_read: int = 9
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
     # A glyph piece this many times wider than the glyph is tall, with a neck of at most
@@ -577,20 +577,26 @@ def _settled_by_copies(
     return tuple(out)
 
 
+# Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
+HALF_TURN_SAME = frozenset("HINOSXZ")
+
+
 def picture_turn(readings: Sequence[TileReading], config: RecognizeConfig | None = None) -> int:
     """The counter-clockwise quarter turns (1-3) that make the whole picture upright, or 0:
-    when most of the tiles read surely were upright only at one and the same turn
-    (``RecognizeConfig.picture_turn_share``), the picture itself is turned, not its tiles
-    (dice lie every way)."""
+    when at least ``picture_turn_min_read`` tiles were read surely and at least
+    ``picture_turn_share`` of those whose letter changes under a half turn (not
+    ``HALF_TURN_SAME``) were upright only at one and the same turn, the picture itself is
+    turned, not its tiles (dice lie every way)."""
     cfg = config or RecognizeConfig()
     read = [t for t in readings if t.label and t.confidence >= cfg.threshold]
-    if len(read) < cfg.picture_turn_min_read:
+    telling = [t for t in read if t.label not in HALF_TURN_SAME]
+    if len(read) < cfg.picture_turn_min_read or len(telling) < cfg.picture_turn_min_read // 2:
         return 0
-    counts = [0, 0, 0, 0]
-    for t in read:
-        counts[t.turn % 4] += 1
-    turn = max((1, 2, 3), key=lambda k: counts[k])
-    return turn if counts[turn] >= cfg.picture_turn_share * len(read) else 0
+    votes = [0, 0, 0, 0]
+    for t in telling:
+        votes[t.turn % 4] += 1
+    turn = max((1, 2, 3), key=lambda k: votes[k])
+    return turn if votes[turn] >= cfg.picture_turn_share * len(telling) else 0
 
 
 def _hidden_rivals(
