@@ -71,6 +71,11 @@ class Side(Enum):
     LEFT = "left"
 
 
+# Quarter turns (counter-clockwise, as np.rot90) that bring an underline on each side, or
+# whatever lies there, to the bottom.
+UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
+
+
 @dataclass(frozen=True)
 class CutConfig:
     """Tuned numbers for cutting tiles.
@@ -157,9 +162,33 @@ class CutConfig:
     mark_height: float = 0.45
     mark_offset: float = 0.2
     values: ValueConfig = field(default_factory=ValueConfig)  # the point values
-    bar_aspect: float = 3.0  # an underline is at least this many times longer than thick
+    # An underline is at least bar_aspect times longer than thick. Blur thickens a bar at
+    # both ends and sides alike, so a photo's small die shows its bar at 2.8-2.9 (40 x 14 px
+    # on boggle-classic 72018, 31 x 11 on 72042: read "ZI" and "IN" for a turned N and Z);
+    # the other pieces beside or under a dice glyph stay under 1.2 (the u of Qu), measured
+    # on 200 trays (3000-3009, 72000-72059 classic, 72000-72039 big).
+    bar_aspect: float = 2.4
     bar_min_length: float = 0.4  # ... at least this share of the glyph's width
     bar_max_gap: float = 0.45  # ... and this close to the glyph (share of the band height)
+    # An underline blur joined to its letter (a small die: a 1-3 px bridge between an M's
+    # middle and its bar on boggle-big 72030, a turned Z and its bar on 72038) is cut off at
+    # the neck between them: a line across the glyph within bar_window of its extent from
+    # one side, crossed by at most bar_neck of the glyph's width there and by at most half
+    # of the ink on either side of it, beyond which lies one solid piece (bar_fill of its
+    # box) shaped like an underline (the bar_* rules above) and shorter than bar_span of the
+    # letter (a T's top, an L's foot or a serif's base spans the whole glyph).
+    bar_window: float = 0.35
+    bar_neck: float = 0.12
+    bar_fill: float = 0.6
+    bar_span: float = 0.9
+    # ...and the neck is a bridge of blur, at most bar_bridge of the bar's thickness (a
+    # serif U lying on its side has an arm joined through its bowl's wall, a stroke as thick
+    # as the arm: boggle-classic 72007).
+    bar_bridge: float = 0.5
+    # ...meeting the bar at least bar_end of its length in from either end (the thin stem
+    # of a serif U, its foot joined to the bowl by a hairline, is a bar beside the rest
+    # joined at its very end: DejaVu Serif Bold blurred, tests/test_cut).
+    bar_end: float = 0.1
     soft_low: float = 0.25  # the anti-aliased glyph (alpha) ramps from this share of the
     soft_high: float = 0.65  # contrast (transparent) to this one (full ink)
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
@@ -660,6 +689,28 @@ def cut_tile(
         band = band.union(small[i])
     rest = {i: b for i, b in boxes.items() if i not in glyph_ids}
     underline_id, side = _underline(rest, band, glyph_ids, boxes, cfg)
+    if underline_id is None and len(glyph_ids) == 1:
+        (only,) = glyph_ids
+        joined = _joined_bar(labels, only, boxes[only], n, cfg)
+        if joined is not None:
+            cut_labels, glyph_box, bar_box, bar_side = joined
+            cut_boxes = {**boxes, only: glyph_box, n: bar_box}
+            beside = bar_side in (Side.LEFT, Side.RIGHT)  # a die on its side: the bar is
+            cut_ids = {only, n} if beside else {only}  # in the text band, as _underline asks
+            cut_band = union([cut_boxes[i] for i in cut_ids])
+            cut_rest = rest if beside else {**rest, n: bar_box}
+            found = _underline(cut_rest, cut_band, cut_ids, cut_boxes, cfg)
+            if found == (n, bar_side):
+                labels, boxes, glyph_ids, band, rest = (
+                    cut_labels,
+                    cut_boxes,
+                    cut_ids,
+                    cut_band,
+                    cut_rest,
+                )
+                areas = {**areas, n: bar_box.w * bar_box.h}
+                underline_id, side = found
+                n += 1
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
@@ -1535,6 +1586,107 @@ def _underline(
         if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h <= 1.1 * other.h:
             return bar_id, side
     return None, None
+
+
+def _joined_bar(
+    labels: Labels, gid: int, box: Box, n: int, cfg: CutConfig
+) -> tuple[Labels, Box, Box, Side] | None:
+    """A die's underline joined to its letter by blur (see ``CutConfig.bar_window``):
+    the label image with the bar relabelled ``n`` and the neck between them cleared, the
+    letter's box, the bar's box and the side it lies on; None when the glyph ``gid`` (in
+    ``box``) has no such bar."""
+    piece = labels[box.y : box.y1, box.x : box.x1] == gid
+    across, down = piece.sum(axis=1, dtype=np.int32), piece.sum(axis=0, dtype=np.int32)
+    # Each side's line counts from that side inwards, and the length of its lines.
+    profiles = {
+        Side.BOTTOM: (across[::-1], box.w),
+        Side.TOP: (across, box.w),
+        Side.LEFT: (down, box.h),
+        Side.RIGHT: (down[::-1], box.h),
+    }
+    for side, (rows, width) in profiles.items():
+        height = len(rows)
+        deepest = min(math.ceil(cfg.bar_window * height), height - 3)
+        # The usual letter has no narrow line there under a wider one (a first look in
+        # plain Python: every one-piece glyph of every game comes here, and numpy's cost
+        # per call would be most of the time).
+        if deepest < 2 or not _narrow_after_wide(
+            rows[: deepest + 1].tolist(), cfg.bar_neck * width
+        ):
+            continue
+        # Line k is a neck when narrow, and at most half as wide as the widest line on
+        # either side of it (k lines of bar beneath it, the letter above).
+        necks = rows[2 : deepest + 1]
+        ks = np.arange(2, deepest + 1)
+        beneath = np.maximum.accumulate(rows)[ks - 1]
+        above_max = np.maximum.accumulate(rows[::-1])[::-1][ks + 1]
+        ok = (necks <= cfg.bar_neck * width) & (2 * necks <= np.minimum(beneath, above_max))
+        if not ok.any():
+            continue
+        narrow = necks[ok]
+        best = int(ks[ok][narrow == narrow.min()].max())  # the narrowest, nearest the letter
+        # The glyph seen with this side at the bottom, so one cut serves every side.
+        seen = np.rot90(piece, UPRIGHT_FOR_UNDERLINE[side])
+        height = seen.shape[0]
+        y_neck = height - 1 - best
+        cut = seen.copy()
+        cut[y_neck] = False
+        _, parts = cv2.connectedComponents(cut.astype(np.uint8), connectivity=8)
+        below = set(np.unique(parts[y_neck + 1 :])) - {0}
+        above = set(np.unique(parts[:y_neck])) - {0}
+        if len(below) != 1 or below & above:
+            continue
+        bar = parts == next(iter(below))
+        # The bar is its solid lines (what is left of the bridge above them is thin).
+        counts = np.count_nonzero(bar, axis=1)
+        solid = counts >= 0.5 * counts.max()
+        xs = np.nonzero(bar[solid].any(axis=0))[0]
+        long, thick = int(xs.max() - xs.min() + 1), int(np.count_nonzero(solid))
+        lx = np.nonzero((cut & ~bar).any(axis=0))[0]
+        span = int(lx.max() - lx.min() + 1) if len(lx) else 0
+        if (
+            long < cfg.bar_aspect * thick
+            or long < cfg.bar_min_length * span
+            or long > cfg.bar_span * span
+            or rows[best] > cfg.bar_bridge * thick
+            or not _inside_ends(np.nonzero(seen[y_neck])[0], int(xs.min()), long, cfg.bar_end)
+            or int(counts[solid].sum()) < cfg.bar_fill * long * thick
+        ):
+            continue
+        back = (4 - UPRIGHT_FOR_UNDERLINE[side]) % 4
+        bar_mask = np.rot90(bar, back)
+        neck_mask = np.rot90(cut != seen, back)
+        out = labels.copy()
+        window = out[box.y : box.y1, box.x : box.x1]
+        window[bar_mask] = n
+        window[neck_mask] = 0
+        return out, _mask_box(window == gid, box), _mask_box(bar_mask, box), side
+    return None
+
+
+def _inside_ends(xs: npt.NDArray[np.intp], start: int, long: int, end: float) -> bool:
+    """Whether the pixels at ``xs`` lie, on average, at least ``end`` of ``long`` in from
+    both ends of the run ``start .. start + long``."""
+    at = float(xs.mean()) - start
+    return bool(len(xs)) and end * long <= at <= (1 - end) * long
+
+
+def _narrow_after_wide(lines: list[int], narrow: float) -> bool:
+    """Whether some line from the third on is at most ``narrow`` and at most half of the
+    widest line before it."""
+    widest = max(lines[:2])
+    for width in lines[2:]:
+        if width <= narrow and 2 * width <= widest:
+            return True
+        widest = max(widest, width)
+    return False
+
+
+def _mask_box(mask: npt.NDArray[np.bool_], at: Box) -> Box:
+    """The box of ``mask``'s pixels, in the frame ``at`` is given in."""
+    ys, xs = np.nonzero(mask)
+    x0, y0 = int(xs.min()), int(ys.min())
+    return Box(at.x + x0, at.y + y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
 
 
 def _colour(lab: Image, labels: Labels, i: int, box: Box) -> npt.NDArray[np.float64]:

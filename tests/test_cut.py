@@ -154,6 +154,75 @@ def test_an_underline_below_a_die_letter_is_not_part_of_the_glyph() -> None:
     assert tile.glyph_box.y1 <= tile.underline.y
 
 
+@pytest.mark.parametrize("turn", [0, 1, 2, 3])
+def test_a_blurred_underline_is_still_an_underline(turn: int) -> None:
+    """Blur thickens a die's bar at its ends and sides alike: on a small die it shows at
+    2.8 times as long as thick (boggle-classic 72018, a turned N read "ZI"), and it is
+    still the underline, on whichever side the die's turn puts it."""
+    img = _tile((235, 240, 240), (150, 60, 20), "N")
+    cv2.rectangle(img, (46, 106), (79, 117), (150, 60, 20), -1)  # 34 x 12 px
+    img = np.ascontiguousarray(np.rot90(cv2.GaussianBlur(img, (0, 0), 1.0), turn))
+    tile = cut_tile(img)
+    sides = [Side.BOTTOM, Side.RIGHT, Side.TOP, Side.LEFT]  # np.rot90 turns counter-clockwise
+    assert tile.underline is not None and tile.underline_side is sides[turn]
+
+
+@pytest.mark.parametrize("letter", ["T", "L", "E", "Z", "F", "J", "Y", "I", "V", "W", "U"])
+def test_a_letter_s_own_bar_is_never_cut_off_as_an_underline(letter: str) -> None:
+    """Only a bar joined through a narrow neck and shorter than the letter is a die's
+    underline joined by blur: a T's top, an L's foot, a Z's base, a Y's stem, a W's or
+    V's points stay the letter's, at every quarter turn."""
+    img = cv2.GaussianBlur(_tile((235, 240, 240), (40, 40, 45), letter), (0, 0), 1.0)
+    for turn in range(4):
+        tile = cut_tile(np.ascontiguousarray(np.rot90(img, turn)))
+        assert tile.underline is None, (letter, turn)
+        assert tile.glyph_box is not None and len(tile.glyph_boxes) == 1, (letter, turn)
+
+
+SERIF_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+
+
+@pytest.mark.skipif(not SERIF_BOLD.exists(), reason="needs fonts-dejavu-core (make setup)")
+@pytest.mark.parametrize("letter", list("ABCDEFGHIJKLOPRSTUVXY"))
+def test_no_part_of_a_small_blurred_serif_letter_is_taken_for_an_underline(letter: str) -> None:
+    """A small die photographed soft, in a serif face, at every quarter turn: no arm, foot
+    or serif of a letter that has no underline is cut off as one (a serif U lying on its
+    side lost its lower arm, joined through the bowl's wall: boggle-classic 72007)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    small = Image.new("RGB", (44, 44), (60, 60, 60))
+    draw = ImageDraw.Draw(small)
+    draw.rounded_rectangle((3, 3, 40, 40), 7, fill=(236, 232, 214))
+    font = ImageFont.truetype(str(SERIF_BOLD), 20)
+    draw.text((22, 22), letter, font=font, fill=(22, 36, 96), anchor="mm")
+    crop = cv2.resize(np.asarray(small)[..., ::-1], (128, 128), interpolation=cv2.INTER_CUBIC)
+    crop = cv2.GaussianBlur(crop, (0, 0), 2.5)
+    for turn in range(4):
+        tile = cut_tile(np.ascontiguousarray(np.rot90(crop, turn)))
+        assert tile.underline is None, (letter, turn, tile.glyph_boxes)
+
+
+def test_an_underline_joined_to_its_letter_by_blur_is_cut_off_at_the_neck() -> None:
+    """A small blurred die joins the bar to its letter through a pixel or two
+    (boggle-big 72030: an M and its bar as one piece read as U): cut off at the neck, the
+    bar is the underline and the letter is whole without it."""
+    img = _tile((235, 240, 240), (40, 40, 45), "M")
+    cv2.rectangle(img, (50, 104), (78, 110), (40, 40, 45), -1)  # 0.7 of the letter's width
+    ref = cut_tile(img)
+    assert ref.underline is not None and ref.glyph_box is not None
+    g = ref.glyph_box
+    x = 63  # the bridge, from the M's middle point down to the bar's middle
+    img[int(np.nonzero(ref.glyph[:, x])[0].max()) : 105, x : x + 2] = (40, 40, 45)
+    for turn in range(4):
+        tile = cut_tile(np.ascontiguousarray(np.rot90(cv2.GaussianBlur(img, (0, 0), 0.8), turn)))
+        sides = [Side.BOTTOM, Side.RIGHT, Side.TOP, Side.LEFT]
+        assert tile.underline is not None and tile.underline_side is sides[turn], turn
+        # A bar beside the letter (a die on its side) stays in the glyph for the matcher
+        # to try both readings (``_underline``); the letter is its other piece.
+        (letter,) = [b for b in tile.glyph_boxes if b != tile.underline]
+        assert sorted((letter.w, letter.h)) == pytest.approx(sorted((g.w, g.h)), abs=3), turn
+
+
 def test_face_tilt_measures_a_die_lying_askew() -> None:
     img = np.full((128, 128, 3), 30, np.uint8)
     square = cv2.boxPoints(((64.0, 64.0), (100.0, 100.0), 8.0)).astype(np.int32)

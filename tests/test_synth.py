@@ -244,6 +244,28 @@ def _dice_can_show(letters: list[list[str]], dice: tuple[str, ...]) -> bool:
     return faces_fit_dice(["Q" if t == "QU" else t for row in letters for t in row], dice)
 
 
+def test_some_dice_sets_underline_m_w_z_n_and_others_print_them_bare(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Both real tray photos (shared/realboards/boggle_physical) show N dice without a bar;
+    other sets print one. Either kind of tray is drawn, and the choice comes from a child
+    of the seed: a bare tray is the picture its seed gave when every set was underlined,
+    but for the bars."""
+    from tools.synth import looks_boggle
+
+    trays = {s: render_board("boggle-classic", s, tile_px=40) for s in range(12)}
+    kinds = {s: bool(b.label["params"]["underlined"]) for s, b in trays.items()}
+    assert set(kinds.values()) == {True, False}
+    shown = {s: {t for row in b.label["letters"] for t in row} for s, b in trays.items()}
+    bare = next(s for s, k in kinds.items() if not k and shown[s] & {"M", "W", "Z", "N"})
+    monkeypatch.setattr(looks_boggle, "UNDERLINED_SETS", 1.0)
+    barred = render_board("boggle-classic", bare, tile_px=40)
+    assert barred.label["letters"] == trays[bare].label["letters"]
+    assert barred.label["corners"] == trays[bare].label["corners"]
+    moved = np.abs(barred.image.astype(int) - trays[bare].image.astype(int)).max(axis=2) > 40
+    assert 0 < moved.mean() < 0.01
+
+
 def test_boggle_letters_come_from_the_real_dice() -> None:
     for seed in range(6):
         classic = render_board("boggle-classic", seed, tile_px=20)

@@ -21,7 +21,13 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.cut import Side, TileImage, face_tilt, select_components
+from assistant.cut import (
+    UPRIGHT_FOR_UNDERLINE,
+    Side,
+    TileImage,
+    face_tilt,
+    select_components,
+)
 from assistant.geometry import Box, Mask, emptiest_column
 from assistant.recognize import (
     Candidate,
@@ -53,8 +59,6 @@ ALL_TURNS = (0, 1, 2, 3)
 # made of; a half of a split character adds -1 or -2), its mask and its anti-aliased picture.
 CharPiece = tuple[tuple[int, ...], Mask, Mask | None]
 DILATE = np.ones((3, 3), np.uint8)  # the rim of anti-aliased pixels kept around a character
-# Turn (counter-clockwise quarter turns) that brings an underline on this side to the bottom.
-UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Physical Boggle: a photo of the plastic tray on a table. Cream dice with rounded edges,
 each turned by a quarter turn at random, letters in dark blue or black (a few red ones in
-the old sets), "Qu" on the Q die, M/W/Z/N underlined; the dice's sides show around the top
-faces as they would to a camera held above the middle of the tray.
+the old sets), "Qu" on the Q die, M/W/Z/N underlined in some sets and bare in others; the
+dice's sides show around the top faces as they would to a camera held above the middle of
+the tray.
 
 Modelled on shared/realboards/boggle_physical: a black tray on a speckled teal table with
 blue letters, and an orange tray with black and red letters.
@@ -46,6 +47,12 @@ class BoggleConfig:
 
 
 UNDERLINED = frozenset({"M", "W", "Z", "N"})
+# Share of trays whose set underlines those letters. Both real photos in
+# ../shared/realboards/boggle_physical show them bare: StevieG47_example.jpg four N dice
+# and UO-CIS211_sample-board.jpeg two, none with a bar; other sets print the bar (the
+# issue's description of physical Boggle). The reader must then say unsure, not guess,
+# where a bare letter turned reads as another (N and Z on their sides, M and W upside down).
+UNDERLINED_SETS = 0.5
 
 TRAYS: dict[str, RGB] = {
     "black": (24, 24, 27),
@@ -129,9 +136,10 @@ def _die(
     font_name: str,
     cap: float,
     side: tuple[float, float],
+    underlined: frozenset[str] = UNDERLINED,
 ) -> Image.Image:
     """One die seen from above as RGBA: the body (sides) shifted by ``side``, the shaded
-    top face, the letter at ``turn`` quarter turns."""
+    top face, the letter at ``turn`` quarter turns (a bar under it when in ``underlined``)."""
     p = ctx.painter
     pad = int(face * 0.25)
     size = face + 2 * pad
@@ -166,7 +174,7 @@ def _die(
     ox = face / 2 - (x0 + x1) / 2
     oy = face / 2 - (hy0 + hy1) / 2
     d.text((ox, oy), text, font=font, fill=(*ink, 255), anchor="ls")
-    if letter in UNDERLINED:
+    if letter in underlined:
         t = max(1.0, face * 0.055)
         uy = oy + face * 0.075
         d.rectangle(
@@ -238,6 +246,12 @@ def render_boggle(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
     red = {i for i in range(n_r * n_c) if ctx.chance(0.08)} if ctx.chance(0.3) else set()
     font_name = ctx.pick(FONTS_DICE)
     face_rgb = ctx.pick(FACES)
+    # Whether this set underlines, from a child of the seed: every other draw (and so
+    # every other pixel of a seed's picture) stays what it was before bare sets existed.
+    seeds = ctx.rng.bit_generator.seed_seq
+    assert isinstance(seeds, np.random.SeedSequence)
+    own = np.random.default_rng(seeds.spawn(1)[0])
+    underlined = UNDERLINED if own.random() < UNDERLINED_SETS else frozenset[str]()
     cap = face * ctx.uniform(*cfg.cap_frac)
     cx_img, cy_img = W / 2, H / 2
     for r in range(n_r):
@@ -257,6 +271,7 @@ def render_boggle(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
                 font_name,
                 cap,
                 (sx, sy),
+                underlined,
             )
             die = die.rotate(
                 ctx.uniform(-cfg.spin_deg, cfg.spin_deg), resample=Image.Resampling.BICUBIC
@@ -283,6 +298,7 @@ def render_boggle(ctx: Ctx, content: BoardContent, knobs: Knobs) -> Scene:
             "tray": tray_name,
             "ink": "red+" + ink_name if red else ink_name,
             "font": font_name,
+            "underlined": bool(underlined),
             "face_frac": round(face / pitch, 3),
             "turns": [list(t) for t in content.turns],
             "clutter_items": clutter,
