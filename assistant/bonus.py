@@ -52,6 +52,7 @@ from assistant.geometry import (
     Mask,
     cell_side,
     clear_of_inner_edges,
+    components,
     corner_zone,
     emptiest_column,
     is_left,
@@ -231,7 +232,7 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
     lab = to_lab(np.ascontiguousarray(small))
     half = max(2.0, (located.tile_ratio - inset) * cell / 2)
     boxes: list[tuple[Box, ...]] = []
-    tile_lab = np.zeros((rows, cols, 3), np.float32)
+    samples = []
     for r in range(rows):
         row = []
         for c in range(cols):
@@ -239,9 +240,13 @@ def board_faces(located: LocatedBoard, config: BonusConfig | None = None) -> Boa
             x0, y0 = round(cx - half), round(cy - half)
             box = Box(x0, y0, round(cx + half) - x0, round(cy + half) - y0)
             row.append(box)
-            face = lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3)
-            tile_lab[r, c] = median(face, axis=0)
+            samples.append(lab[box.y : box.y1 : 2, box.x : box.x1 : 2].reshape(-1, 3))
         boxes.append(tuple(row))
+    if len({s.shape for s in samples}) == 1:  # one median call for all tiles (the same steps)
+        tile_lab = np.asarray(median(np.stack(samples), axis=1), np.float32)
+    else:  # rounding made some boxes a pixel bigger
+        tile_lab = np.array([median(s, axis=0) for s in samples], np.float32)
+    tile_lab = tile_lab.reshape(rows, cols, 3)
     face_lab = median(tile_lab.reshape(-1, 3), axis=0).astype(np.float32)
     per_pixel = np.repeat(np.repeat(tile_lab, cell, axis=0), cell, axis=1)
     dl, da, db = cv2.split(lab - per_pixel)  # planar: cv2.magnitude is much faster
@@ -337,7 +342,7 @@ def _badge(faces: BoardFaces, r: int, c: int, cfg: BonusConfig) -> Mark | None:
     mask = (faces.sat[window] >= cfg.badge_chroma) & (faces.delta[window] >= cfg.badge_delta_e)
     if np.count_nonzero(mask) < cfg.badge_min_area * side * side:
         return None
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    _, labels, stats = components(mask.astype(np.uint8))
     best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
     bx, by, bw, bh, area = (int(v) for v in stats[best])
     face_area = side * side
@@ -493,7 +498,7 @@ def _tile_label_box(faces: BoardFaces, mark: Mark, cfg: BonusConfig) -> Box:
     z = _mark_zone(mark.box, TILE_LABEL_CORNER, cfg)
     zone = faces.lab[z.y : z.y1, z.x : z.x1]
     ink = (np.linalg.norm(zone - mark.lab, axis=2) >= cfg.text_delta_e).astype(np.uint8)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, _, stats = components(ink)
     pieces = [Box(*(int(v) for v in stats[i, :4])) for i in range(1, n)]
     inside = [
         b.shift(z.x, z.y)
@@ -535,7 +540,7 @@ def _read_text(
         return "", {}
     cv2.drawContours(badge, [max(contours, key=cv2.contourArea)], -1, 255, thickness=cv2.FILLED)
     ink = ((badge > 0) & ~near).astype(np.uint8) * 255
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, labels, stats = components(ink)
     least = cfg.text_min_area * p * p
     keep = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= least]
     if not keep:

@@ -71,9 +71,14 @@ def _bgr_to_lab8(bgr: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     xyz = np.asarray(cv2.transform(cv2.LUT(bgr, _LINEAR), _BGR_TO_XYZN), np.float32)
     f = np.cbrt(xyz)
     dark = xyz <= _EPSILON  # masked copies, not fancy indexing: dark backgrounds are common
-    np.copyto(f, xyz * np.float32(7.787) + np.float32(16.0 / 116.0), where=dark)
+    # Most strips of a board have no pixel that dark: the masked copies would change
+    # nothing, so their full-size temporaries (a third of the conversion) are skipped.
+    any_dark = bool(dark.any())
+    if any_dark:
+        np.copyto(f, xyz * np.float32(7.787) + np.float32(16.0 / 116.0), where=dark)
     lab = np.asarray(cv2.transform(f, _F_TO_LAB8), np.float32)
-    np.copyto(lab[..., 0], xyz[..., 1] * np.float32(_KAPPA * 255 / 100), where=dark[..., 1])
+    if any_dark:
+        np.copyto(lab[..., 0], xyz[..., 1] * np.float32(_KAPPA * 255 / 100), where=dark[..., 1])
     return np.asarray(cv2.convertScaleAbs(lab), np.uint8)  # rounded, saturated to 0..255
 
 

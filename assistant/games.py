@@ -68,6 +68,7 @@ from assistant.geometry import (
     Box,
     Corner,
     clear_of_inner_edges,
+    components,
     corner_zone,
     is_left,
     is_top,
@@ -409,7 +410,7 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
     for row in faces.boxes:
         for box in row:
             ink[box.y : box.y1, box.x : box.x1] = far[box.y : box.y1, box.x : box.x1]
-    n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, _, stats = components(ink)
     # Per corner and tile, the mark nearest the corner: its edges on the corner's sides
     # (left or right x, top or bottom y) as shares of the face side.
     nearest: list[dict[tuple[int, int], tuple[float, float, float]]] = [{}, {}, {}, {}]
@@ -544,7 +545,7 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
             area = np.count_nonzero(pink) / float(side * side)
             if not lo <= area <= 3 * hi:
                 continue
-            n, _, stats, _ = cv2.connectedComponentsWithStats(pink.astype(np.uint8), connectivity=8)
+            n, _, stats = components(pink.astype(np.uint8))
             inside = [
                 int(stats[i, cv2.CC_STAT_AREA])
                 for i in range(1, n)

@@ -10,7 +10,8 @@ Every stage that measures a tile speaks of the same shapes:
 * :data:`Quad`: four points, clockwise from the top-left (a board's or a cell's outline in
   the source image), and :func:`cell_side`, the mean side of one cell of a grid laid on it;
 * :data:`Mask` and :data:`Labels`: a 0/255 ``uint8`` mask and a connected-components label
-  image, and :func:`emptiest_column`, where to cut two touching characters apart.
+  image, :func:`components`, a mask's 8-connected components with their boxes, and
+  :func:`emptiest_column`, where to cut two touching characters apart.
 
 This module imports nothing of the package: every stage may use it.
 """
@@ -22,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -119,6 +121,24 @@ def cell_side(quad: Quad, rows: int, cols: int) -> float:
     width = (math.dist(tl, tr) + math.dist(bl, br)) / 2 / cols
     height = (math.dist(tl, bl) + math.dist(tr, br)) / 2 / rows
     return (width + height) / 2
+
+
+def components(mask: Mask) -> tuple[int, Labels, npt.NDArray[np.int32]]:
+    """``cv2.connectedComponentsWithStats(mask, connectivity=8)`` less the centroids: the
+    number of labels (the background's included), the label image and each label's stats
+    (left, top, width, height, area).
+
+    By OpenCV's BBDT algorithm: every block-based algorithm of OpenCV's gives the same
+    labels (a component's label follows the first 2x2 block of it in raster order) and the
+    same stats, and BBDT with stats runs 1.1-3x faster than the default (Spaghetti) on the
+    reader's masks (a 128 px tile's ink 85 -> 35 us); ``tests/test_geometry.py`` holds the
+    two equal. An empty mask has the background alone (OpenCV's default crashes on one)."""
+    if mask.size == 0:
+        return 1, np.zeros(mask.shape[:2], np.int32), np.zeros((1, 5), np.int32)
+    n, labels, stats, _ = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, 8, cv2.CV_32S, cv2.CCL_BBDT
+    )
+    return int(n), np.asarray(labels, np.int32), np.asarray(stats, np.int32)
 
 
 def emptiest_column(

@@ -111,10 +111,18 @@ class BoardReading:
         ]
 
     def best_label(self, r: int, c: int) -> str:
+        """The tile's label, or for an unsure tile its best candidate that is a tile (a
+        piece of a drawn line may leave "-" as the best candidate: not a tile alone)."""
         label = self.tiles[r][c]
-        if label == UNSURE:
-            return self.candidates[r][c][0][0] if self.candidates[r][c] else ""
-        return label
+        if label != UNSURE:
+            return label
+        for candidate, _ in self.candidates[r][c]:
+            try:
+                tile_from_label(candidate)
+            except BoardTextError:
+                continue
+            return candidate
+        return ""
 
     def to_board(self, *, best_guess: bool = False) -> Board:
         """The Board for solving. Raises UnsureTilesError while tiles are unsure, unless

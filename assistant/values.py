@@ -28,6 +28,7 @@ from assistant.geometry import (
     Corner,
     Labels,
     Mask,
+    components,
     corner_zone,
     emptiest_column,
     is_left,
@@ -309,7 +310,7 @@ def _zone_value(
     min_h = max(3, int(cfg.min_height * cell))
     max_h = cfg.max_height * band.h
     ink = (zone > cfg.low * peak).astype(np.uint8)
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    n, label_image, stats = components(ink)
     labels: Labels = np.asarray(label_image, np.int32)
     strong = np.bincount(labels[zone > cfg.high * peak], minlength=n) > 0
     zh, zw = zone.shape
@@ -431,7 +432,7 @@ def _faint_beside(
     window = (slice(y0, y1), slice(x0, x1))
     halo = cv2.dilate(lut[labels[window]], np.ones((5, 5), np.uint8))
     faint = ((zone[window] > level) & (halo == 0)).astype(np.uint8)
-    stats = cv2.connectedComponentsWithStats(faint, connectivity=8)[2]
+    stats = components(faint)[2]
     zh, zw = zone.shape
     boxes = [Box(int(x) + x0, int(y) + y0, int(w), int(h)) for x, y, w, h, _ in stats[1:]]
     # Digit-sized, not a hairline, and off the zone's border (the face's shaded edge).

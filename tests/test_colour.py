@@ -38,6 +38,18 @@ def test_matches_opencv_within_its_rounding() -> None:
         assert diff.max() <= 2 and (diff > 1).mean() < 0.001 and (diff > 0).mean() < 0.25
 
 
+def test_each_pixel_converts_alike_with_or_without_dark_pixels_beside_it() -> None:
+    # A strip with no pixel in the cube root's linear segment skips that segment's masked
+    # copies: its pixels must convert exactly as they do next to very dark ones.
+    rng = np.random.default_rng(11)
+    bright = rng.integers(40, 256, (24, 32, 3), dtype=np.uint8)
+    dark = rng.integers(0, 12, (24, 32, 3), dtype=np.uint8)
+    alone = bgr_to_lab8(bright)
+    mixed = bgr_to_lab8(np.hstack([bright, dark]))
+    assert np.array_equal(alone, mixed[:, :32])
+    assert np.array_equal(bgr_to_lab8(dark), mixed[:, 32:])
+
+
 def test_inverse_matches_opencv() -> None:
     rng = np.random.default_rng(8)
     for lab in rng.integers(0, 256, (300, 3)):

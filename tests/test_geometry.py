@@ -4,9 +4,11 @@ badges (``bonus``) and SpellCast's gems (``games``) are searched."""
 
 from __future__ import annotations
 
+import cv2
+import numpy as np
 import pytest
 
-from assistant.geometry import CORNERS, Box, Corner, clear_of_inner_edges, corner_zone
+from assistant.geometry import CORNERS, Box, Corner, clear_of_inner_edges, components, corner_zone
 
 FACE = Box(10, 20, 40, 30)
 
@@ -46,3 +48,31 @@ def test_a_piece_in_the_corner_stays_off_the_zones_inner_edges(corner: Corner) -
     inner_x = 8 if corner.endswith("left") else 0
     assert clear_of_inner_edges(Box(outer_x, 2, 4, 4), zone, corner)
     assert not clear_of_inner_edges(Box(inner_x, 2, 4, 4), zone, corner)
+
+
+def test_components_are_opencvs_default_labels_and_stats() -> None:
+    # The reader's blobs (smooth shapes, thin strokes) and noise, at odd sizes, 0/1 and
+    # 0/255, contiguous or a view: the same labels, in the same order, and the same stats
+    # as cv2.connectedComponentsWithStats gives with its default algorithm.
+    rng = np.random.default_rng(3)
+    for trial in range(400):
+        h, w = (int(v) for v in rng.integers(1, 140, 2))
+        if trial % 2:
+            blur = cv2.GaussianBlur(rng.integers(0, 256, (h, w), dtype=np.uint8), (0, 0), 1.5)
+            mask = (blur > rng.integers(100, 160)).astype(np.uint8)
+        else:
+            mask = (rng.random((h, w)) < rng.random()).astype(np.uint8)
+        if trial % 3 == 0:
+            mask *= 255
+        if trial % 5 == 0 and h > 2:
+            mask = mask[1:-1]
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        ours = components(mask)
+        assert ours[0] == n
+        assert np.array_equal(ours[1], labels) and ours[1].dtype == np.int32
+        assert np.array_equal(ours[2], stats) and ours[2].dtype == np.int32
+
+
+def test_components_of_an_empty_mask_are_the_background_alone() -> None:
+    n, labels, stats = components(np.zeros((0, 7), np.uint8))
+    assert n == 1 and labels.shape == (0, 7) and stats.shape == (1, 5)

@@ -432,6 +432,182 @@ def test_our_own_overlay_read_back_is_never_wrong() -> None:
     assert sum(t == UNSURE for row in reading.tiles for t in row) <= 8
 
 
+def _our_overlay(image: np.ndarray, letters: list[list[str]], game: str, top: int) -> np.ndarray:
+    """This program's ``--overlay`` picture of the ``top`` best words on ``image``."""
+    from assistant.board import Board
+    from assistant.locate import locate_board
+    from assistant.overlay import draw_overlay
+    from assistant.read import tile_from_label
+    from assistant.solver import solve
+
+    board = Board.from_rows([[tile_from_label(t) for t in row] for row in letters])
+    words = solve(board, game=game).words
+    return draw_overlay(image, locate_board(image), words, top=top)
+
+
+def _read_back_right_or_unsure(
+    picture: np.ndarray, letters: list[list[str]], values: list[list[int]] | None
+) -> None:
+    """The picture reads back to ``letters`` (and ``values``) with every tile right or
+    unsure, or is refused with an error: never a wrong shape, tile or value."""
+    from assistant.errors import AssistantError
+
+    try:
+        reading = read_array(picture, NO_TESSERACT)
+    except AssistantError:
+        return  # refused (no board, size unclear): an error, not a wrong reading
+    assert (reading.rows, reading.cols) == (len(letters), len(letters[0]))
+    for r, row in enumerate(letters):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, UNSURE), (r, c, reading.tiles[r][c], want)
+    if values is not None and reading.values is not None:
+        unsure = set(reading.uncertain_values)
+        for r, row in enumerate(values):
+            for c, want_value in enumerate(row):
+                got = reading.values[r][c]
+                assert (r, c) in unsure or got in (None, want_value), (r, c, got, want_value)
+
+
+@pytest.mark.parametrize("top", [1, 2, 5])
+@pytest.mark.parametrize(
+    "name",
+    ["wordament/blackmonk13_mobile_regular.jpg", "wordhunt/JosephYoon13_WordHuntBot_boardpic.png"],
+)
+def test_our_overlay_of_a_real_board_reads_back_right_unsure_or_refused(
+    name: str, top: int
+) -> None:
+    """A player pastes the picture ``--overlay`` made (1, 2 or 5 words: paths with dark
+    outlines, numbered discs, a legend): it reads back to the same board, with the tiles
+    under the paths right or unsure, or is refused; never a wrong shape, tile or value."""
+    import json
+
+    label = next(x for x in json.loads((REAL / "labels.json").read_text()) if x["file"] == name)
+    game = {"gamepigeon_wordhunt": "wordhunt"}.get(label["game"], label["game"])
+    image = decode_image((REAL / name).read_bytes())
+    picture = _our_overlay(image, label["letters"], game, top)
+    _read_back_right_or_unsure(picture, label["letters"], label.get("tile_values"))
+
+
+@pytest.mark.parametrize("top", [1, 2, 5])
+@pytest.mark.parametrize(("look", "seed"), [("spellcast-discord", 3001), ("scramble", 3000)])
+def test_our_overlay_of_a_generated_board_reads_back_right_unsure_or_refused(
+    look: str, seed: int, top: int
+) -> None:
+    """The same on small generated boards, whose overlay adds an enlarged copy of the board
+    and a legend of words in capitals below it (the legend's letters line up in rows and
+    were once read as a 5x4 board)."""
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    game = str(board.label["game"])
+    picture = _our_overlay(decode_image(board.data), board.label["letters"], game, top)
+    _read_back_right_or_unsure(picture, board.label["letters"], board.label.get("tile_values"))
+
+
+def test_an_e_half_hidden_by_our_overlay_is_not_read_l() -> None:
+    """Our overlay's path over a SpellCast E hides its upper arms, and the line's dark
+    outline joined the arms' ends: the E read L at 0.997. Ink reaching into where the
+    letter sits that is neither letter nor line is unknown now, and a letter whose template
+    is as alike as E and L are on the cells left visible stays unsure."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 73000)
+    picture = _our_overlay(decode_image(board.data), board.label["letters"], "spellcast", 1)
+    _read_back_right_or_unsure(picture, board.label["letters"], board.label.get("tile_values"))
+
+
+def test_the_legend_of_our_overlay_is_not_a_board() -> None:
+    """The legend lists words in capitals one above the other (HOLLIES, FILLOS, SHRILL):
+    every other letter of those lines lines up in a grid of letters, and the bottom of
+    the picture (the legend without the board) was found as a 3x3 board. Letters between
+    the grid's letters make it text: no board."""
+    from assistant.errors import BoardNotFoundError
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 3001)
+    picture = _our_overlay(decode_image(board.data), board.label["letters"], "spellcast", 5)
+    with pytest.raises(BoardNotFoundError):
+        locate_board(np.ascontiguousarray(picture[-230:]))
+
+
+def _web_page_path(
+    image: np.ndarray, located: object, path: tuple[tuple[int, int], ...]
+) -> np.ndarray:
+    """A word's path as the web page draws it over the picture (``drawPath`` in
+    assistant/web/static/app.js): arrows from tile edge to tile edge, white under a blue
+    line, and a numbered disc with a white ring and a white digit in each tile's lower
+    right (the start's green), about the size of a point value."""
+    from assistant.overlay import BoardGeometry
+
+    geometry = BoardGeometry.from_located(located)  # type: ignore[arg-type]
+    pitch = geometry.pitch
+    blue, green, white = (178, 114, 0), (55, 127, 26), (255, 255, 255)
+    out = image.copy()
+    points = [np.array(geometry.centre(r, c)) for r, c in path]
+    w = max(1, round(pitch * 0.075))
+    for p, q in itertools.pairwise(points):
+        d = q - p
+        u = d / (float(np.linalg.norm(d)) or 1.0)
+        n = float(np.linalg.norm(d))
+        s, e = p + u * min(pitch * 0.3, n * 0.3), q - u * min(pitch * 0.36, n * 0.36)
+        a, b = (int(s[0]), int(s[1])), (int(e[0]), int(e[1]))
+        under = out.copy()
+        cv2.line(under, a, b, white, 2 * w, cv2.LINE_AA)
+        out = np.asarray(cv2.addWeighted(under, 0.9, out, 0.1, 0), np.uint8)
+        cv2.line(out, a, b, blue, w, cv2.LINE_AA)
+        side = np.array([-u[1], u[0]])
+        head = np.array([e + u * w * 1.5, e - (u - side) * w * 1.5, e - (u + side) * w * 1.5])
+        cv2.fillPoly(out, [head.astype(np.int32)], blue, cv2.LINE_AA)  # the arrow's marker
+    for k, p in enumerate(points):
+        centre = (int(p[0] + pitch * 0.29), int(p[1] + pitch * 0.27))
+        radius = int(pitch * (0.15 if k == 0 else 0.125))
+        cv2.circle(out, centre, radius, green if k == 0 else blue, -1, cv2.LINE_AA)
+        cv2.circle(out, centre, radius, white, max(1, round(pitch * 0.025)), cv2.LINE_AA)
+        scale = pitch * (0.18 if k == 0 else 0.15) / 22
+        thick = max(1, round(scale * 2))
+        (tw, th), _ = cv2.getTextSize(str(k + 1), cv2.FONT_HERSHEY_SIMPLEX, scale, thick)
+        org = (centre[0] - tw // 2, centre[1] + th // 2)
+        cv2.putText(
+            out, str(k + 1), org, cv2.FONT_HERSHEY_SIMPLEX, scale, white, thick, cv2.LINE_AA
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    ("look", "seed", "rank"),
+    [("spellcast-discord", 73001, 0), ("wordament-orange", 73000, 2), ("ruzzle", 73000, 0)],
+)
+def test_the_web_pages_path_read_back_gives_no_wrong_value(look: str, seed: int, rank: int) -> None:
+    """A screenshot of the web page with a word's path over the picture: its numbered disc
+    covers SpellCast's point value (a disc with a digit cut out read 0, and Tesseract
+    agreed), and its white-edged line hides a Wordament value, leaving a sliver of the
+    edge that read 1. Letters and values read back right or unsure, never wrong."""
+    from assistant.board import Board
+    from assistant.locate import locate_board
+    from assistant.read import tile_from_label
+    from assistant.solver import solve
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    letters = board.label["letters"]
+    image = decode_image(board.data)
+    rows = Board.from_rows([[tile_from_label(t) for t in row] for row in letters])
+    word = solve(rows, game=str(board.label["game"])).words[rank]
+    picture = _web_page_path(image, locate_board(image), word.path)
+    reading = read_array(picture, ReadOptions())  # Tesseract too: it agreed on the 0
+    assert (reading.rows, reading.cols) == (len(letters), len(letters[0]))
+    for r, row in enumerate(letters):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, UNSURE), (r, c)
+    assert reading.values is not None
+    unsure = set(reading.uncertain_values)
+    for r, row in enumerate(board.label["tile_values"]):
+        for c, want_value in enumerate(row):
+            got = reading.values[r][c]
+            assert (r, c) in unsure or got == want_value, (r, c, got, want_value)
+
+
 # -- a line in the letters' own colour ----------------------------------------------------
 
 OVERLAYS = Path(__file__).resolve().parent.parent / "fixtures" / "overlays"

@@ -460,3 +460,32 @@ def test_a_warm_read_reuses_the_memory_the_last_read_freed() -> None:
     before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
     read_image(shot)
     assert resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before < 300
+
+
+def test_a_best_guess_skips_a_candidate_that_is_not_a_tile() -> None:
+    """An unsure tile under a drawn line whose best candidate is a stray "-" (a piece of the
+    line): the best guess takes the next candidate that is a tile, so ``solve
+    --best-guess`` and ``read`` (which solves the best guess) do not fail with a board-text
+    error about a picture."""
+    from assistant.read import BoardReading
+
+    reading = BoardReading(
+        rows=3,
+        cols=3,
+        tiles=(("A", "B", "C"), ("D", "?", "F"), ("G", "H", "?")),
+        confidence=((0.99,) * 3, (0.99, 0.3, 0.99), (0.99, 0.99, 0.2)),
+        candidates=(
+            ((("A", 0.99),), (("B", 0.99),), (("C", 0.99),)),
+            ((("D", 0.99),), (("-", 0.3), ("Q", 0.2), ("X", 0.1)), (("F", 0.99),)),
+            ((("G", 0.99),), (("H", 0.99),), (("-", 0.2),)),
+        ),
+        values=None,
+        bonuses=None,
+        game=None,
+        corners=((0.0, 0.0), (90.0, 0.0), (90.0, 90.0), (0.0, 90.0)),
+        elapsed_ms=1.0,
+    )
+    assert reading.best_label(1, 1) == "Q"
+    assert reading.best_label(2, 2) == ""  # no candidate is a tile: a blank
+    board = reading.to_board(best_guess=True)
+    assert board.rows == 3 and board.cols == 3

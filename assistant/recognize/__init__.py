@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from assistant.numeric import median
 from assistant.recognize.exemplars import ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
 
@@ -241,6 +242,13 @@ class RecognizeConfig:
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
     # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
     masked_seen_height: float = 0.8
+    # ...and the best letter stays under hidden_cap when another letter's best template is
+    # masked_alike (cosine) like its own on the cells the line left visible: an E whose
+    # upper arms this program's --overlay path hid read L at 0.997 (lead 0.061; the two
+    # templates 0.943 alike there). On the SpellCast arrows look (tools.synth, tesseract
+    # off) no sure right letter was that alike on seeds 3000-3029 (120 sure) and one was on
+    # 73000-73029 (97 sure); wrong best letters reached 0.99 (all unsure already).
+    masked_alike: float = 0.94
     # Letters a line crosses told by the board's own clean letters (recognize.exemplars).
     exemplars: ExemplarConfig = field(default_factory=ExemplarConfig)
     max_candidates: int = 4
@@ -277,6 +285,11 @@ class RecognizeConfig:
     # 9100-9111); a second engine or the same letter elsewhere must confirm them.
     value_min_px: float = 6.0
     value_tiny_cap: float = 0.5
+    # A board prints its values in one size: a value whose digits are more than
+    # value_height_ratio taller or shorter than the board's median value digit is doubted
+    # (a sliver of a drawn line's white outline, where the line hid a Wordament value,
+    # read 1 with confidence).
+    value_height_ratio: float = 1.35
     # Tesseract confirms an unsure value when the matcher's weakest digit scores at least
     # value_agree_min_score and leads its runner-up by value_agree_min_margin. Without the
     # margin, both engines read SpellCast's 4-5 px "5" as "3" now and then (6 of 82
@@ -457,10 +470,11 @@ def recognize_tiles(
                 combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
                 engine_names[i] = qu.engine
     values = check_values(tiles, read, cfg)
+    doubted = value_doubts(tiles, read, cfg)
     ask_values = [
         i
-        for i, (tile, (value, conf)) in enumerate(zip(tiles, values, strict=True))
-        if value is not None and conf < limit and not doubted_value(tile)
+        for i, (value, conf) in enumerate(values)
+        if value is not None and conf < limit and i not in doubted
     ]
     reader: NumberReader | None = next((e for e in others if isinstance(e, NumberReader)), None)
     if reader is None and not others and ask_values and cfg.tesseract != "never":
@@ -787,19 +801,52 @@ def check_values(
     letters = sum(1 for t in tiles if not t.blank)
     if not letters or shown * 2 < letters:
         return [(None, 1.0)] * len(read)
+    doubted = value_doubts(tiles, read, cfg)
     out: list[tuple[int | None, float]] = []
-    for tile, r in zip(tiles, read, strict=True):
+    for i, (tile, r) in enumerate(zip(tiles, read, strict=True)):
         if tile.blank:
             out.append((None, 1.0))
         elif r.value is None:
             out.append((None, 0.0))
-        elif doubted_value(tile) or r.value == 0 or len(str(r.value)) != r.digits:
+        elif i in doubted:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
         elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
             out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))
         else:
             out.append((r.value, r.confidence))
     return out
+
+
+def value_doubts(
+    tiles: Sequence[TileImage], read: Sequence[ValueRead], config: RecognizeConfig
+) -> set[int]:
+    """The tiles whose value is doubted whatever its score, and that a second engine
+    reading the same picture never confirms: a value not wholly seen (``doubted_value``),
+    a number no game prints (``_malformed``), or digits of another size than the board's
+    values (``value_height_ratio``)."""
+    heights = {
+        i: float(max(b.h for b in t.value_boxes))
+        for i, (t, r) in enumerate(zip(tiles, read, strict=True))
+        if r.value is not None and t.value_boxes and not t.blank
+    }
+    usual = float(median(list(heights.values()))) if heights else 0.0
+    out = set()
+    for i, (tile, r) in enumerate(zip(tiles, read, strict=True)):
+        if r.value is None or tile.blank:
+            continue
+        odd = i in heights and not (
+            usual / config.value_height_ratio <= heights[i] <= usual * config.value_height_ratio
+        )
+        if doubted_value(tile) or _malformed(r) or odd:
+            out.add(i)
+    return out
+
+
+def _malformed(read: ValueRead) -> bool:
+    """A value no game prints: 0, or a leading zero. Doubted, and never lifted by a second
+    engine reading the same picture (a number badge drawn over the value, a disc with its
+    digit cut out, reads 0 to the matcher and to Tesseract alike)."""
+    return read.value == 0 or len(str(read.value)) != read.digits
 
 
 def same_letter_values(

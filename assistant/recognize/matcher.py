@@ -28,7 +28,7 @@ from assistant.cut import (
     face_tilt,
     select_components,
 )
-from assistant.geometry import Box, Mask, emptiest_column
+from assistant.geometry import Box, Mask, components, emptiest_column
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,
@@ -531,23 +531,30 @@ class TemplateRecognizer:
                    int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
         best: npt.NDArray[np.float32] | None = None
         kept = 0.0
+        alike: npt.NDArray[np.float32] | None = None
+        top = -np.inf
         for frame in _frames(seen, tile.letter_box, self.config.masked_seen_height):
             scored = self._masked(tile, frame)
             if scored is None:
                 continue
-            scores, share = scored
+            scores, share, frame_alike = scored
+            if float(scores.max()) > top:  # the frame the best class is read in
+                top, alike = float(scores.max()), frame_alike
             if best is None:
                 best, kept = scores, share
             else:
                 best = np.maximum(best, scores)
                 kept = max(kept, share)
-        if best is None:
+        if best is None or alike is None:
             return None
-        return MaskedScores(best, kept)
+        return MaskedScores(best, kept, alike)
 
-    def _masked(self, tile: TileImage, frame: Box) -> tuple[npt.NDArray[np.float32], float] | None:
-        """Per-class masked scores of the glyph framed by ``frame`` (see ``masked_scores``)
-        and the share of the glyph's cells the line left visible."""
+    def _masked(
+        self, tile: TileImage, frame: Box
+    ) -> tuple[npt.NDArray[np.float32], float, npt.NDArray[np.float32]] | None:
+        """Per-class masked scores of the glyph framed by ``frame`` (see ``masked_scores``),
+        the share of the glyph's cells the line left visible, and per class how alike its
+        best template is to the best class's best template on those cells."""
         cfg = self.config.glyph
         assert tile.line is not None
         h, w = tile.glyph.shape
@@ -589,7 +596,20 @@ class TemplateRecognizer:
         rows = rows.reshape(len(rows), -1)
         norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(feats)), 1e-6)
         scores = (rows @ feats) / np.maximum(norms, 1e-6)
-        return np.maximum.reduceat(scores, self._glyphs.starts).astype(np.float32), share
+        per_class = np.maximum.reduceat(scores, self._glyphs.starts).astype(np.float32)
+        # Each class's best template, and how alike it is to the best class's one where the
+        # line left the glyph visible: letters that differ only under the line (E and L when
+        # it hides the upper arms) are as alike there as any two templates of one letter.
+        ends = np.append(self._glyphs.starts[1:], len(scores))
+        chosen = np.array(
+            [
+                a + int(np.argmax(scores[a:b]))
+                for a, b in zip(self._glyphs.starts, ends, strict=True)
+            ]
+        )
+        unit = rows[chosen] / np.maximum(np.linalg.norm(rows[chosen], axis=1, keepdims=True), 1e-6)
+        alike = (unit @ unit[int(np.argmax(per_class))]).astype(np.float32)
+        return per_class, share, alike
 
     def _masked_candidates(
         self, tile: TileImage, hyps: Sequence[Hypothesis]
@@ -615,6 +635,9 @@ class TemplateRecognizer:
         letters = [k for k, c in enumerate(classes) if _letter(c)]
         order = sorted(letters, key=lambda k: -float(masked.scores[k]))
         s1 = float(masked.scores[order[0]])
+        # Letters whose best template is nearly the best letter's own on the visible cells:
+        # what tells them apart lies under the line (E and L with the upper arms hidden).
+        alike = [k for k in letters if k != order[0] and float(masked.alike[k]) >= cfg.masked_alike]
         out: list[Candidate] = []
         for rank, k in enumerate(order[: cfg.max_candidates]):
             score = float(masked.scores[k])
@@ -624,8 +647,18 @@ class TemplateRecognizer:
             conf = masked_confidence(lead, cfg)
             if score < cfg.masked_min_score or masked.visible < cfg.masked_min_visible:
                 conf = min(conf, cfg.hidden_cap)
+            if rank == 0 and alike:
+                conf = min(conf, cfg.hidden_cap)
             label = assemble_label([classes[k]])[0]
             out.append(Candidate(label, conf, score, 0, self.name, around_line=True))
+        # Letters as alike as that on the cells left visible differ only under the line.
+        listed = {c.label for c in out}
+        for k in alike:
+            label = assemble_label([classes[k]])[0]
+            if label not in listed:
+                out.append(
+                    Candidate(label, 0.0, float(masked.scores[k]), 0, self.name, around_line=True)
+                )
         return out
 
     def _candidates(self, tile: TileImage, hyps: Sequence[Hypothesis]) -> list[Candidate]:
@@ -700,7 +733,7 @@ def glyph_components(
     the frame only has to be consistent, not the full tile."""
     x0, y0 = (box.x, box.y) if box is not None else (0, 0)
     sub = mask[y0 : box.y1, x0 : box.x1] if box is not None else mask
-    n, label_image, stats, _ = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    n, label_image, stats = components(sub)
     boxes = [Box(*(int(v) for v in stats[i][:4])) for i in range(1, n)]
     return boxes, np.asarray(label_image, np.int32), (x0, y0)
 
@@ -713,6 +746,9 @@ class MaskedScores:
 
     scores: npt.NDArray[np.float32]
     visible: float
+    # Per class: the cosine of its best template with the best class's best template on
+    # the visible cells (1 for the best class itself).
+    alike: npt.NDArray[np.float32]
 
 
 def _letter(char: str) -> bool:
