@@ -139,6 +139,15 @@ class CutConfig:
     lost_share: float = 0.02
     lost_window: float = 0.35
     lost_flood: float = 0.5
+    # ... and beside the letters, in line with them: a blurred prefix or suffix hyphen
+    # ("-ER" read as ER at 0.95) is paler than the ink threshold and lies left or right of
+    # the square; only the middle lost_level of the glyph's height counts there (a point
+    # value sits in a corner, above or below it), against lost_share of that height
+    # squared (a hyphen's size follows the letters' height, not the width of "-ER"), and
+    # only ink of the letter's own tint (a line drawn to the tile's centre in another
+    # colour, spellcast-arrows seed 3001, is no hyphen).
+    lost_level: tuple[float, float] = (0.3, 0.7)
+    lost_tint: float = 8.0  # ... in the letter's colour (a*/b* this near a face-ink mix)
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
@@ -754,7 +763,7 @@ def cut_tile(
             dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
             value_zone,
         )  # fmt: skip
-    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg)
+    lost = not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face)
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1452,6 +1461,8 @@ def _lost_strokes(
     contrast: float,
     underline: Box | None,
     cfg: CutConfig,
+    lab: npt.NDArray[np.uint8] | None = None,
+    face: npt.NDArray[np.float64] | None = None,
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
     letter fills (its longer side, centred on it): strokes too faint for the ink threshold
@@ -1474,11 +1485,17 @@ def _lost_strokes(
     need = cfg.lost_share * side * side
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
     square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
+    lo, hi = cfg.lost_level
+    level = slice(
+        max(round(band.y + lo * band.h) - y0, 0), max(round(band.y + hi * band.h) - y0, 0)
+    )
     # A quick bound first (most tiles stop here): a pixel farther than the reach from the
     # glyph is farther than reach / sqrt(2) along both axes, outside a square dilation.
     k = int(cfg.lost_reach * side / math.sqrt(2))
     near = cv2.dilate(mine.astype(np.uint8), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
-    if np.count_nonzero((faint & (near == 0))[square]) < need:
+    beyond = faint & (near == 0)
+    need_level = cfg.lost_share * band.h * band.h  # a hyphen's size follows the letters' height
+    if np.count_nonzero(beyond[square]) < need and np.count_nonzero(beyond[level]) < need_level:
         return False
     n, labels = cv2.connectedComponents(faint.astype(np.uint8), connectivity=8)
     touching = np.bincount(labels[mine & faint], minlength=n) > 0  # (no np.unique: numpy.ma)
@@ -1486,7 +1503,31 @@ def _lost_strokes(
     joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
     far = joined & (away > cfg.lost_reach * side)
-    return bool(np.count_nonzero(far[square]) >= need)
+    if np.count_nonzero(far[square]) >= need:
+        return True
+    far_level = far[level]
+    if lab is not None and face is not None and np.count_nonzero(far_level) >= need_level:
+        # Beside the letters only ink of the letter's own colour, paled by the blur, counts:
+        # a line drawn to the tile's centre in another colour is no lost hyphen.
+        window = lab[y0:y1, x0:x1][level]
+        ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
+        far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
+    return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _blend_of(
+    lab: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    tolerance: float,
+) -> npt.NDArray[np.bool_]:
+    """Pixels whose tint (a*, b*) lies within ``tolerance`` of a mix of ``face`` and ``ink``
+    (what blur makes of a letter's stroke on its face)."""
+    ab = lab[..., 1:].astype(np.float32)
+    f, d = face[1:].astype(np.float32), (ink[1:] - face[1:]).astype(np.float32)
+    t = np.clip(((ab - f) @ d) / max(float(d @ d), 1e-6), 0.0, 1.0)
+    off = ab - (f + t[..., None] * d)
+    return np.asarray(np.hypot(off[..., 0], off[..., 1]) <= tolerance)
 
 
 def _specks(

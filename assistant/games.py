@@ -570,12 +570,19 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     points = 0.0
     why: list[str] = []
     value_corner = _value_corner(profile)
+    # A picture where not even the letters could be read (blurred, tiny) hides its small
+    # point values and blurs its tiles' outlines: there, values not seen and tiles off the
+    # lattice are what the blur did, not what the game looks like (a blurred Wordament
+    # screenshot was named Boggle at 0.99 on "no point values" and "tiles irregular").
+    blind = _blind(look, cfg)
     if look.value_corner is not None:
         if value_corner == look.value_corner:
             points += cfg.values_match
             why.append(f"point values in the {look.value_corner} corner")
         else:
             points += cfg.values_mismatch
+    elif blind:
+        pass
     elif value_corner is not None:
         points += cfg.values_missing
     else:
@@ -584,6 +591,10 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     # How irregular the tiles sit: 0 at photo_fit, 1 at dice_fit and below (a photographed
     # screen's perspective also costs a little fit: screens 0.84-0.99 in photos).
     irregular = min(1.0, max(0.0, (cfg.photo_fit - look.fit) / (cfg.photo_fit - cfg.dice_fit)))
+    if blind or _all_upright(look, cfg):
+        # Tiles off the lattice with every letter read upright are a lattice that does not
+        # fit (two copies of a screen side by side, a seam between them), not dice.
+        irregular = 0.0
     scale = cfg.photo_colour if look.photo else 1.0
     # On a photo, exposure and white balance move the light faces' lightness most: it
     # counts for less there (not for the dark boards, whose hue alone says little).
@@ -652,6 +663,20 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         elif turned == 0:
             points += cfg.upright_weight
     return points, why
+
+
+def _all_upright(look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether at least ``turn_min_read`` letters were read surely, every one upright."""
+    return look.turned is not None and look.turned[1] >= cfg.turn_min_read and not look.turned[0]
+
+
+def _blind(look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether the letters were read and too few of them could be read surely (fewer
+    than ``turn_min_read``, or than half the board when it is smaller)."""
+    if look.turned is None:
+        return False
+    rows, cols = look.size
+    return look.turned[1] < min(cfg.turn_min_read, rows * cols / 2)
 
 
 def _describe(look: BoardLook) -> list[str]:

@@ -417,13 +417,36 @@ def _reduced_is_enough(reading: BoardReading) -> bool:
 
 
 def read_array(image: Image, options: ReadOptions, *, start: float | None = None) -> BoardReading:
-    """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading."""
+    """Read a BGR image already in memory: locate -> cut -> recognize -> BoardReading. A
+    picture turned a quarter or half turn (its letters all upright at one and the same
+    turn: ``recognize.picture_turn``) is turned upright and read again, so that the game's
+    look (the values' corner), multi-letter tiles and values are read the right way up;
+    the corners stay in the given picture's pixels."""
+    return _read_array(image, options, start=start, may_turn=True)
+
+
+def _turned_back(corners: Quad, turn: int, shape: tuple[int, ...]) -> Quad:
+    """``corners`` in ``numpy.rot90(image, turn)`` as pixels of ``image`` (of ``shape``)."""
+    height, width = shape[:2]
+    out = []
+    for x, y in corners:
+        for k in range(turn % 4):  # undo one counter-clockwise quarter turn at a time
+            w = height if (turn - k) % 2 == 0 else width  # the width before this turn
+            x, y = w - 1 - y, x
+        out.append((float(x), float(y)))
+    tl, tr, br, bl = out
+    return (tl, tr, br, bl)
+
+
+def _read_array(
+    image: Image, options: ReadOptions, *, start: float | None, may_turn: bool
+) -> BoardReading:
     from assistant.allocator import keep_freed_memory
     from assistant.copies import find_copies, pick_copy
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_boards
-    from assistant.recognize import recognize_tiles
+    from assistant.recognize import picture_turn, recognize_tiles
     from assistant.recognize.badges import BadgeText
 
     t0 = start if start is not None else time.perf_counter()
@@ -475,6 +498,21 @@ def read_array(image: Image, options: ReadOptions, *, start: float | None = None
             image, located, game=options.game, config=games, text=text
         )
         tiles = cut_tiles(located, cfg.cut)
+    turn = picture_turn(readings, config) if may_turn else 0
+    if turn:  # the picture is turned, not its tiles: read it again upright
+        import numpy as np
+
+        upright = np.ascontiguousarray(np.rot90(image, turn))
+        size = options.size
+        if size is not None and turn % 2:
+            size = (size[1], size[0])
+        again = _read_array(upright, replace(options, size=size), start=t0, may_turn=False)
+        note = f"the picture is turned: read it turned {90 * turn} degrees counter-clockwise"
+        return replace(
+            again,
+            corners=_turned_back(again.corners, turn, image.shape),
+            notes=(*again.notes, note),
+        )
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]
     guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read))

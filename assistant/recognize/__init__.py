@@ -178,6 +178,17 @@ class RecognizeConfig:
     turn_min_tiles: int = 2  # ...on at least this many tiles...
     turn_share: float = 0.1  # ...and this share of the board: the board is dice, any turn
     underline_penalty: float = 0.1  # turns that do not put a die's underline at the bottom
+    # A picture turned by a quarter or half turn (a phone photo whose EXIF turn was lost, a
+    # screenshot turned in an editor): when at least picture_turn_min_read tiles were read
+    # surely and at least picture_turn_share of those whose letter changes under a half
+    # turn (H I N O S X Z do not) were upright only at one and the same turn, the picture
+    # is turned back and read again, so that everything laid out by the picture's own up
+    # (the corner of the point values, the order of a multi-letter tile's characters, a 6
+    # or a 9) is read upright too. Dice lie every way: on the generated trays 3000-3009,
+    # 75000-75009 and 75500-75509 (boggle-classic, boggle-big) none reaches it; screens
+    # turned a quarter or half turn (the real fixtures, tools.synth looks): all of them.
+    picture_turn_share: float = 0.8
+    picture_turn_min_read: int = 9
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
     # A glyph piece this many times wider than the glyph is tall, with a neck of at most
     # split_neck of the height, is also read as two touching characters ("A/" kerned in
@@ -300,6 +311,17 @@ class RecognizeConfig:
     # both engines miss it).
     multi_min_px: float = 8.0
     multi_tiny_cap: float = 0.5
+    # Glyphs less than agree_min_px tall in the source image: the second engine reads the
+    # same few blurred pixels, so its agreement lifts a tile only when the matcher already
+    # leans clearly its way: its best at least agree_tiny_first and its runner-up at most
+    # agree_tiny_rival of that (as under a drawn line, it lifts nothing otherwise). On
+    # 14-20 px tiles (benchmarks/stress.py) both engines read a 6 px D as O (matcher O 0.58,
+    # D 0.49, lifted to 0.95) and a turned serif T on a 20 px die, its crossbar faded, as L
+    # (matcher 0.10); the right readings agreement lifts on a 14 px Word Hunt board
+    # (tests/test_locate.py) had the matcher at 0.31-0.77 with runners-up at most 0.19 of it.
+    agree_min_px: float = 8.0
+    agree_tiny_first: float = 0.25
+    agree_tiny_rival: float = 0.5
     # A tile cut as blank although faint marks reach this ink contrast (the cut's blank
     # threshold is 45; blank faces measure under 25, letter tiles of every fixture 98 and
     # up) is only maybe blank: a word on tiles a few pixels big ("UNDER-" on 18 px tiles
@@ -490,10 +512,11 @@ def recognize_tiles(
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
         if tiny_die:
             cands = [replace(c, confidence=min(c.confidence, cfg.die_tiny_cap)) for c in cands]
-        if tile.overdrawn:
+        if tile.overdrawn or _small_and_torn(tile, first[i], cfg):
             # A line was taken out: a second engine reads the same damaged picture, so its
             # agreement is no evidence of its own (it agreed on L for E, S for F, T for I,
-            # Z for T on the SpellCast arrows look) and lifts nothing.
+            # Z for T on the SpellCast arrows look) and lifts nothing; nor on a glyph a
+            # few pixels tall the matcher is torn on (``agree_min_px``).
             own = first[i][0].confidence if first[i] else 0.0
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
         if tile.overdrawn and not tile.blank and all(not c.label for c in cands):
@@ -617,6 +640,28 @@ def _letters_under_line(
     ]
 
 
+# Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
+HALF_TURN_SAME = frozenset("HINOSXZ")
+
+
+def picture_turn(readings: Sequence[TileReading], config: RecognizeConfig | None = None) -> int:
+    """The counter-clockwise quarter turns (1-3) that make the whole picture upright, or 0:
+    when at least ``picture_turn_min_read`` tiles were read surely and at least
+    ``picture_turn_share`` of those whose letter changes under a half turn (not
+    ``HALF_TURN_SAME``) were upright only at one and the same turn, the picture itself is
+    turned, not its tiles (dice lie every way)."""
+    cfg = config or RecognizeConfig()
+    read = [t for t in readings if t.label and t.confidence >= cfg.threshold]
+    telling = [t for t in read if t.label not in HALF_TURN_SAME]
+    if len(read) < cfg.picture_turn_min_read or len(telling) < cfg.picture_turn_min_read // 2:
+        return 0
+    votes = [0, 0, 0, 0]
+    for t in telling:
+        votes[t.turn % 4] += 1
+    turn = max((1, 2, 3), key=lambda k: votes[k])
+    return turn if votes[turn] >= cfg.picture_turn_share * len(telling) else 0
+
+
 def _hidden_rivals(
     engine: Recognizer, tile: TileImage, cands: list[Candidate], cfg: RecognizeConfig
 ) -> list[Candidate]:
@@ -680,6 +725,16 @@ def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeC
     if abs(tilt) >= cfg.min_tilt:
         picture = straighten(picture, -tilt, binary=False)
     return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
+
+
+def _small_and_torn(tile: TileImage, first: Sequence[Candidate], cfg: RecognizeConfig) -> bool:
+    """Whether the glyph is under ``agree_min_px`` tall and the matcher does not lean
+    clearly to its best reading (``agree_tiny_first``, ``agree_tiny_rival``)."""
+    if tile.glyph_box is None or tile.glyph_box.h * tile.scale >= cfg.agree_min_px or not first:
+        return False
+    top = first[0].confidence
+    runner = first[1].confidence if len(first) > 1 else 0.0
+    return top < cfg.agree_tiny_first or runner > cfg.agree_tiny_rival * top
 
 
 def _size_px(tile: TileImage) -> float:
