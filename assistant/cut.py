@@ -317,6 +317,12 @@ class TileImage:
     # again with it, so the matcher frames a letter partly hidden under a line correctly.
     letter_box: Box | None = None
 
+    @property
+    def crossed(self) -> bool:
+        """Whether something over the tile hides part of it (``obstructed``, glare
+        included, or ``overdrawn``): one rule for "a tile no line crosses" everywhere."""
+        return self.obstructed or self.overdrawn
+
 
 def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[TileImage, ...]:
     """Cut every tile of ``located`` (row by row) and separate glyph, value and the rest."""
@@ -445,7 +451,7 @@ def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> B
         t.glyph_box
         for t in tiles
         if t.glyph_box is not None
-        and not (t.blank or t.obstructed or t.overdrawn)
+        and not (t.blank or t.crossed)
         and len(t.glyph_boxes) == 1
     ]
     if len(clean) < cfg.letter_tiles:
@@ -463,7 +469,7 @@ def letter_ink(tiles: Sequence[TileImage], lab: Image, cell: int) -> npt.NDArray
     pixels = [
         lab[t.row * cell : (t.row + 1) * cell, t.col * cell : (t.col + 1) * cell][t.glyph > 0]
         for t in tiles
-        if not (t.blank or t.obstructed or t.overdrawn) and t.glyph_box is not None
+        if not (t.blank or t.crossed) and t.glyph_box is not None
     ]
     if not pixels:
         return None

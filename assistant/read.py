@@ -102,8 +102,8 @@ class BoardReading:
     # Why: "looks like Word Hunt (92%: ...)" or "game unknown (...): pass --game".
     game_why: str = ""
     notes: tuple[str, ...] = ()  # what would help with unsure tiles (e.g. install Tesseract)
-    # Tiles something drawn over the board crosses (a solver's path line, a neighbour's ink:
-    # the cut's ``obstructed``/``overdrawn``): (row, col). A reduced read is never kept with
+    # Tiles something over the board partly hides (a solver's path line, a neighbour's ink,
+    # glare: the cut's ``TileImage.crossed``): (row, col). A reduced read is never kept with
     # one (``read_encoded``): how a line hides a letter depends on the resolution.
     crossed: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     timings: dict[str, float] = field(default_factory=dict, compare=False)
@@ -529,7 +529,7 @@ def _read_array(
         elapsed_ms=(time.perf_counter() - t0) * 1000,
         options=options,
     )
-    crossed = tuple((t.row, t.col) for t in tiles if t.obstructed or t.overdrawn)
+    crossed = tuple((t.row, t.col) for t in tiles if t.crossed)
     if options.debug_dir is not None:
         write_debug(options.debug_dir, image, located, tiles, reading)
     # A process that reads again keeps the memory this read freed (assistant.allocator).

@@ -574,7 +574,7 @@ def _settled_by_copies(
         return tuple(readings)
     copies: dict[str, TileImage] = {}
     for tile, rd in zip(tiles, readings, strict=True):
-        clean = not (tile.blank or tile.obstructed or tile.overdrawn or tile.lost_strokes)
+        clean = not (tile.blank or tile.crossed or tile.lost_strokes)
         one = len(rd.label) == 1 and rd.label.isalpha()
         if clean and one and rd.confidence >= limit and rd.turn == 0:
             copies.setdefault(rd.label, tile)
