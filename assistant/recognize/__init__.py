@@ -563,7 +563,7 @@ def _settled_by_copies(
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``)."""
     from assistant.recognize.exemplars import settle
-    from assistant.recognize.matcher import TemplateRecognizer
+    from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     crossed = [
         i
@@ -579,7 +579,7 @@ def _settled_by_copies(
         if clean and one and rd.confidence >= limit and rd.turn == 0:
             copies.setdefault(rd.label, tile)
     classes = engine.glyph_classes
-    letters = [k for k, c in enumerate(classes) if c.isalpha() and c.isupper()]
+    letters = [k for k, c in enumerate(classes) if is_letter(c)]
     out = list(readings)
     for i in crossed:
         masked = engine.masked_scores(tiles[i])
@@ -606,7 +606,7 @@ def _letters_under_line(
     sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
     at ``buried_cap`` times their masked score. Empty when there is nothing to read."""
     from assistant.geometry import Box
-    from assistant.recognize.matcher import TemplateRecognizer
+    from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     box = tile.letter_box
     if not isinstance(engine, TemplateRecognizer) or box is None or tile.line is None:
@@ -627,7 +627,7 @@ def _letters_under_line(
     if masked is None:
         return []
     classes = engine.glyph_classes
-    letters = [k for k, c in enumerate(classes) if c.isalpha() and c.isupper()]
+    letters = [k for k, c in enumerate(classes) if is_letter(c)]
     letters.sort(key=lambda k: -float(masked.scores[k]))
     return [
         Candidate(

@@ -511,7 +511,7 @@ class TemplateRecognizer:
         return tuple(
             classes[k]
             for k in order
-            if classes[k] != label and _letter(classes[k]) and per_class[k] >= best - margin
+            if classes[k] != label and is_letter(classes[k]) and per_class[k] >= best - margin
         )
 
     def masked_scores(self, tile: TileImage) -> MaskedScores | None:
@@ -632,7 +632,7 @@ class TemplateRecognizer:
         if masked is None:
             return None
         classes = self._glyphs.classes
-        letters = [k for k, c in enumerate(classes) if _letter(c)]
+        letters = [k for k, c in enumerate(classes) if is_letter(c)]
         order = sorted(letters, key=lambda k: -float(masked.scores[k]))
         s1 = float(masked.scores[order[0]])
         # Letters whose best template is nearly the best letter's own on the visible cells:
@@ -751,7 +751,7 @@ class MaskedScores:
     alike: npt.NDArray[np.float32]
 
 
-def _letter(char: str) -> bool:
+def is_letter(char: str) -> bool:
     """A letter class: not "-", "/" or the "u" of Qu."""
     return char.isalpha() and char.isupper()
 
