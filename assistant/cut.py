@@ -450,9 +450,7 @@ def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> B
     clean = [
         t.glyph_box
         for t in tiles
-        if t.glyph_box is not None
-        and not (t.blank or t.crossed)
-        and len(t.glyph_boxes) == 1
+        if t.glyph_box is not None and not (t.blank or t.crossed) and len(t.glyph_boxes) == 1
     ]
     if len(clean) < cfg.letter_tiles:
         return None

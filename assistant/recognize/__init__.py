@@ -255,8 +255,10 @@ class RecognizeConfig:
     # A tile a line crosses whose letter the cut lost whole (the line's colours took the
     # letter's too: a bonus tile's outline left no room to sample the line) is not blank:
     # it lists the letters the ink in the letter's place matches best around the line
-    # (``_letters_under_line``), each at buried_cap times its masked score, never sure.
+    # (``_letters_under_line``), each at buried_cap times its masked score, never sure. Ink
+    # there is what lies buried_ink of the tile's contrast or more from its face colour.
     buried_cap: float = 0.3
+    buried_ink: float = 0.5
     learned_styles: bool = True  # also match styles stored by ``learn``
     tesseract: Literal["auto", "never", "required"] = "auto"  # the second opinion
     agree_confidence: float = 0.95
@@ -592,7 +594,8 @@ def _settled_by_copies(
         if found is None:
             continue
         sure = cfg.exemplars.confidence
-        rest = tuple((c, min(p, limit / 2)) for c, p in readings[i].candidates if c != found)
+        cap = cfg.exemplars.rest_share * limit
+        rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
@@ -601,8 +604,8 @@ def _settled_by_copies(
 def _letters_under_line(
     engine: Recognizer, tile: TileImage, cfg: RecognizeConfig
 ) -> list[Candidate]:
-    """The letters an overdrawn tile whose glyph the cut lost may show: the ink (anything
-    half the tile's contrast away from its face colour) inside where the board's letters
+    """The letters an overdrawn tile whose glyph the cut lost may show: the ink (``buried_ink``
+    of the tile's contrast or more away from its face colour) inside where the board's letters
     sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
     at ``buried_cap`` times their masked score. Empty when there is nothing to read."""
     from assistant.geometry import Box
@@ -615,7 +618,7 @@ def _letters_under_line(
     far = np.linalg.norm(crop - np.asarray(tile.face_bgr, np.float32), axis=2)
     ink = np.zeros(far.shape, np.uint8)
     window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
-    ink[window] = (far[window] > 0.5 * tile.contrast).astype(np.uint8) * 255
+    ink[window] = (far[window] > cfg.buried_ink * tile.contrast).astype(np.uint8) * 255
     ys, xs = np.nonzero(ink)
     if len(ys) == 0:
         return []

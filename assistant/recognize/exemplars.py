@@ -41,6 +41,8 @@ class ExemplarConfig:
     agree: float = 0.9  # ...of which the tile sides with the letter on this share or more
     fit: float = 0.12  # mean ink difference from the letter's copy on the visible pixels
     confidence: float = 0.9  # what a letter settled so is worth
+    rest_share: float = 0.5  # ...and its rivals at most this share of the sure threshold
+    line_grow: int = 2  # pixels the removed line is grown by: its rim hides too
 
 
 def _alpha(tile: TileImage) -> Alpha:
@@ -78,7 +80,7 @@ def settle(
 ) -> str | None:
     """The one letter of ``rivals`` that ``tile`` (a letter a line crosses) shows, told by
     the board's clean ``copies`` of each rival (all needed), or None. The copies are laid
-    on the tile's letter where it shows (outside its ``line``, grown by 2 pixels) and
+    on the tile's letter where it shows (outside its ``line``, grown by ``line_grow``) and
     compared where they differ (``differ``): those pixels must be ``min_share`` of the
     board's letter box and side with one letter on ``agree`` of them against every other;
     that letter must also match the tile's visible ink closely (``fit``)."""
@@ -89,9 +91,10 @@ def settle(
         return None
     h, w = tile.glyph.shape
     box = tile.letter_box
-    win = _window(box, cfg.shift + 2, h, w)
+    win = _window(box, cfg.shift + cfg.line_grow, h, w)
     seen = _alpha(tile)[win]
-    hidden = cv2.dilate(tile.line, np.ones((5, 5), np.uint8))[win] > 0
+    grow = 2 * cfg.line_grow + 1
+    hidden = cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0
     visible = ~hidden
     if not visible.any():
         return None
