@@ -843,10 +843,10 @@ def check_values(
 
     Values are printed on every letter tile or on none: when fewer than half of the
     non-blank tiles show one, the few found are specks, not values; otherwise a tile
-    without one is unsure (confidence 0), not silently valueless. A value not wholly seen
-    (``doubted_value``) or with a leading zero is doubted,
-    and one printed smaller than ``value_min_px`` source pixels is never sure on the
-    matcher's word alone.
+    without one is unsure (confidence 0), not silently valueless. A value ``value_doubts``
+    names (not wholly seen, 0 or a leading zero, digits of another size than the board's)
+    is doubted, and one printed smaller than ``value_min_px`` source pixels is never sure
+    on the matcher's word alone.
     """
     cfg = config or RecognizeConfig()
     shown = sum(1 for r in read if r.value is not None)
