@@ -1465,11 +1465,13 @@ def _lost_strokes(
     contrast: float,
     underline: Box | None,
     cfg: CutConfig,
-    lab: npt.NDArray[np.uint8] | None = None,
-    face: npt.NDArray[np.float64] | None = None,
+    lab: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
-    letter fills (its longer side, centred on it): strokes too faint for the ink threshold
+    letter fills (its longer side, centred on it), or beside it in line with the letters
+    in the letter's own tint (``lab`` near a mix of ``face`` and the glyph's colour: a
+    blurred hyphen, ``CutConfig.lost_level``): strokes too faint for the ink threshold
     that the glyph is missing (see ``CutConfig.lost_frac``). A point value beside the
     letter, which faint ink can join to it, lies outside that square."""
     h, w = glyph.shape
@@ -1510,7 +1512,7 @@ def _lost_strokes(
     if np.count_nonzero(far[square]) >= need:
         return True
     far_level = far[level]
-    if lab is not None and face is not None and np.count_nonzero(far_level) >= need_level:
+    if np.count_nonzero(far_level) >= need_level:
         # Beside the letters only ink of the letter's own colour, paled by the blur, counts:
         # a line drawn to the tile's centre in another colour is no lost hyphen.
         window = lab[y0:y1, x0:x1][level]
