@@ -192,7 +192,7 @@ def _perspective(amount: float) -> Change:
 
     def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
         h, w = image.shape[:2]
-        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src.copy()
         side = int(rng.integers(4))
         d = amount * (w if side % 2 == 0 else h)
