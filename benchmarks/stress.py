@@ -1,7 +1,8 @@
 """Stress the board reader with pictures the generator never makes.
 
-    .venv/bin/python benchmarks/stress.py [--seed 75000] [--per-look 1] [--real all|some]
-                                          [--only NAME,...] [--json OUT]
+    .venv/bin/python benchmarks/stress.py [--seed 75000] [--per-look 1] [--looks LOOK,...]
+                                          [--real all|some|none] [--only NAME,...]
+                                          [--sources TEXT,...] [--json OUT]
 
 The product is judged by the first real screenshot a player gives it, in a look we have
 never seen. This takes the real fixtures (fixtures/real: Wordament, Word Hunt, physical
