@@ -321,18 +321,31 @@ class RecordFile:
         self.size = self._fh.seek(0, os.SEEK_END)
 
     def write(self, text: str) -> None:
-        data = memoryview(text.encode("utf-8"))
-        start = self.size
+        encoded = text.encode("utf-8")
+        start, end = self.size, self.size + len(encoded)
+        data = memoryview(encoded)
         try:
             while data:
                 written = self._fh.write(data) or 0
                 data = data[written:]
         except BaseException as exc:
-            self._cut_back(start)
+            # Ctrl-C or SIGTERM can arrive after the last byte went out but before the loop
+            # ends: the record is whole then, and cutting it off would lose a reading the
+            # file had already shown. Only a record the file holds in part is cut back.
+            if self._length() == end:
+                self.size = end
+            else:
+                self._cut_back(start)
             if isinstance(exc, OSError):
                 raise self._error(exc) from exc
             raise
-        self.size = start + len(text.encode("utf-8"))
+        self.size = end
+
+    def _length(self) -> int:
+        try:
+            return os.fstat(self._fh.fileno()).st_size
+        except OSError:
+            return -1
 
     def _cut_back(self, size: int) -> None:
         with suppress(OSError):

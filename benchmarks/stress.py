@@ -1,7 +1,8 @@
 """Stress the board reader with pictures the generator never makes.
 
-    .venv/bin/python benchmarks/stress.py [--seed 75000] [--per-look 1] [--real all|some]
-                                          [--only NAME,...] [--json OUT]
+    .venv/bin/python benchmarks/stress.py [--seed 75000] [--per-look 1] [--looks LOOK,...]
+                                          [--real all|some|none] [--only NAME,...]
+                                          [--sources TEXT,...] [--json OUT]
 
 The product is judged by the first real screenshot a player gives it, in a look we have
 never seen. This takes the real fixtures (fixtures/real: Wordament, Word Hunt, physical
@@ -130,10 +131,10 @@ def load_sources(real: str, looks: Sequence[str], per_look: int, seed: int) -> l
 
 # -- perturbations ------------------------------------------------------------------------
 # Each takes the picture, its board corners (or None) and its pitch, and a generator seeded
-# from (source, perturbation), and gives the changed picture (BGR uint8) and how many
-# quarter turns the board was turned (so that the label is turned with it).
+# from (source, perturbation), and gives the changed picture (BGR uint8). A board turned a
+# quarter or half turn needs no record of it: ``judge`` scores every quarter turn.
 
-Change = Callable[[Image, "Quad | None", float, Rng], tuple[Image, int]]
+Change = Callable[[Image, "Quad | None", float, Rng], Image]
 
 
 def _resize(image: Image, factor: float) -> Image:
@@ -144,7 +145,7 @@ def _resize(image: Image, factor: float) -> Image:
 
 
 def _to_tile_px(px: float) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         factor = px / pitch if pitch else px / 100
         # A huge upscale of a full screenshot would pass the 50-megapixel bomb check: crop to
         # the board and a margin first (as a player zooming in would).
@@ -153,7 +154,7 @@ def _to_tile_px(px: float) -> Change:
             x0, y0 = np.maximum(quad.min(axis=0) - pitch, 0).astype(int)
             x1, y1 = (quad.max(axis=0) + pitch).astype(int)
             image = np.ascontiguousarray(image[y0:y1, x0:x1])
-        return _resize(image, factor), 0
+        return _resize(image, factor)
 
     return change
 
@@ -165,7 +166,7 @@ def _fill_colour(image: Image) -> tuple[int, int, int]:
 
 
 def _rotate(deg: float) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         h, w = image.shape[:2]
         m = cv2.getRotationMatrix2D((w / 2, h / 2), deg, 1.0)
         cos, sin = abs(m[0, 0]), abs(m[0, 1])
@@ -175,14 +176,14 @@ def _rotate(deg: float) -> Change:
         out = cv2.warpAffine(
             image, m, (nw, nh), flags=cv2.INTER_LINEAR, borderValue=_fill_colour(image)
         )
-        return np.ascontiguousarray(out), 0
+        return np.ascontiguousarray(out)
 
     return change
 
 
 def _quarter_turns(k: int) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
-        return np.ascontiguousarray(np.rot90(image, k)), k
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
+        return np.ascontiguousarray(np.rot90(image, k))
 
     return change
 
@@ -190,9 +191,9 @@ def _quarter_turns(k: int) -> Change:
 def _perspective(amount: float) -> Change:
     """One side of the picture pulled in by ``amount`` of its width (a phone held tilted)."""
 
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         h, w = image.shape[:2]
-        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
         dst = src.copy()
         side = int(rng.integers(4))
         d = amount * (w if side % 2 == 0 else h)
@@ -210,16 +211,16 @@ def _perspective(amount: float) -> Change:
             dst[3, 1] -= d
         m = cv2.getPerspectiveTransform(src, dst)
         out = cv2.warpPerspective(image, m, (w, h), borderValue=_fill_colour(image))
-        return np.ascontiguousarray(out), 0
+        return np.ascontiguousarray(out)
 
     return change
 
 
 def _jpeg(quality: int) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
         assert ok
-        return np.ascontiguousarray(cv2.imdecode(buf, cv2.IMREAD_COLOR)), 0
+        return np.ascontiguousarray(cv2.imdecode(buf, cv2.IMREAD_COLOR))
 
     return change
 
@@ -227,17 +228,17 @@ def _jpeg(quality: int) -> Change:
 def _blur(tile_fraction: float) -> Change:
     """A Gaussian blur whose sigma is a fraction of the tile pitch (a shaken phone)."""
 
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         sigma = max(0.8, tile_fraction * (pitch or 100))
-        return np.ascontiguousarray(cv2.GaussianBlur(image, (0, 0), sigma)), 0
+        return np.ascontiguousarray(cv2.GaussianBlur(image, (0, 0), sigma))
 
     return change
 
 
 def _noise(sd: float) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         noisy = image.astype(np.float32) + rng.normal(0, sd, image.shape).astype(np.float32)
-        return np.clip(noisy, 0, 255).astype(np.uint8), 0
+        return np.clip(noisy, 0, 255).astype(np.uint8)
 
     return change
 
@@ -245,69 +246,69 @@ def _noise(sd: float) -> Change:
 def _levels(gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Change:
     """Contrast ``gain`` about mid-grey, then ``bias``, then ``gamma``."""
 
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         x = (image.astype(np.float32) - 128) * gain + 128 + bias
         x = 255 * (np.clip(x, 0, 255) / 255) ** gamma
-        return np.clip(x + 0.5, 0, 255).astype(np.uint8), 0
+        return np.asarray(np.clip(x + 0.5, 0, 255), np.uint8)
 
     return change
 
 
-def _invert(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
-    return np.ascontiguousarray(255 - image), 0
+def _invert(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
+    return np.ascontiguousarray(255 - image)
 
 
-def _grey(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+def _grey(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    return np.ascontiguousarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR)), 0
+    return np.ascontiguousarray(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR))
 
 
 def _hue(degrees: int) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
         hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + degrees // 2) % 180).astype(np.uint8)
-        return np.ascontiguousarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)), 0
+        return np.ascontiguousarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR))
 
     return change
 
 
-def _dark_mode(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+def _dark_mode(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
     """Lightness inverted, hues kept (a browser's or a phone's forced dark mode)."""
     lab = cv2.cvtColor(image, cv2.COLOR_BGR2LAB)
     lab[..., 0] = 255 - lab[..., 0]
-    return np.ascontiguousarray(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)), 0
+    return np.ascontiguousarray(cv2.cvtColor(lab, cv2.COLOR_LAB2BGR))
 
 
-def _cut_row(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+def _cut_row(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
     """Cropped through the middle of the bottom tile row (a careless crop)."""
     if quad is None:
         raise _Skip("board not found in the untouched picture")
     bottom = float(max(quad[2, 1], quad[3, 1]))
     cut = round(bottom - pitch / 2)
-    return np.ascontiguousarray(image[:cut]), 0
+    return np.ascontiguousarray(image[:cut])
 
 
-def _cut_col(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+def _cut_col(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
     """Cropped through the middle of the right tile column."""
     if quad is None:
         raise _Skip("board not found in the untouched picture")
     right = float(max(quad[1, 0], quad[2, 0]))
     cut = round(right - pitch / 2)
-    return np.ascontiguousarray(image[:, :cut]), 0
+    return np.ascontiguousarray(image[:, :cut])
 
 
-def _twice(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+def _twice(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
     gap = np.full((image.shape[0], max(8, image.shape[1] // 20), 3), 255, np.uint8)
-    return np.ascontiguousarray(np.hstack([image, gap, image])), 0
+    return np.ascontiguousarray(np.hstack([image, gap, image]))
 
 
 def _pad(colour: tuple[int, int, int]) -> Change:
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         h, w = image.shape[:2]
         top, bottom = (int(h * f) for f in rng.uniform(0.1, 0.6, 2))
         left, right = (int(w * f) for f in rng.uniform(0.1, 0.6, 2))
         out = cv2.copyMakeBorder(image, top, bottom, left, right, cv2.BORDER_CONSTANT, value=colour)
-        return np.ascontiguousarray(out), 0
+        return np.ascontiguousarray(out)
 
     return change
 
@@ -316,7 +317,7 @@ def _desktop(tile_px: float) -> Change:
     """The picture shrunk so that its tiles are ``tile_px`` across, in a window on a
     2560x1440 desktop with other windows, a task bar and icons."""
 
-    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> tuple[Image, int]:
+    def change(image: Image, quad: Quad | None, pitch: float, rng: Rng) -> Image:
         small = _resize(image, tile_px / pitch if pitch else 0.2)
         sh, sw = small.shape[:2]
         h, w = 1440, 2560
@@ -345,7 +346,7 @@ def _desktop(tile_px: float) -> Change:
         ox = int(rng.integers(100, w - sw - 100)) if sw + 200 < w else 0
         oy = int(rng.integers(60, h - sh - 60)) if sh + 120 < h else 0
         desk[oy : oy + sh, ox : ox + sw] = small[: h - oy, : w - ox]
-        return desk, 0
+        return desk
 
     return change
 
@@ -473,7 +474,7 @@ def _seed(source: str, change: str, seed: int) -> Rng:
 
 def run_one(source: Source, name: str, seed: int) -> Outcome | None:
     try:
-        image, _ = PERTURBATIONS[name](
+        image = PERTURBATIONS[name](
             source.image, source.corners, source.tile_px, _seed(source.name, name, seed)
         )
     except _Skip:

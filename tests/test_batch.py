@@ -406,3 +406,46 @@ def test_the_summary_counts_unsure_values_and_bonuses_not_only_letters(
     (record,) = _records(out)
     assert record["unsure"][0]["part"] == "value" and record["guessed"] == [[0, 1]]
     assert summary.unsure == 1 and "unsure: 1" in summary.describe()
+
+
+class _InterruptedAfter:
+    """The record file's real handle, with Ctrl-C arriving once ``after`` bytes went out:
+    the moment between a write returning and the write loop ending."""
+
+    def __init__(self, fh: Any, after: int) -> None:
+        self._fh, self._left = fh, after
+
+    def write(self, data: memoryview) -> int:
+        n = self._fh.write(data[: self._left]) or 0
+        self._left -= n
+        if self._left <= 0:
+            raise KeyboardInterrupt
+        return n
+
+    def fileno(self) -> int:
+        return int(self._fh.fileno())
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_an_interrupt_keeps_a_record_written_whole_and_cuts_a_torn_one(
+    tmp_path: Path, whole: bool
+) -> None:
+    from assistant.batchrecords import RecordFile
+
+    path = tmp_path / "out.jsonl"
+    out = RecordFile(path, "jsonl")
+    out.write('{"n": 1}\n')
+    record = '{"n": 2}\n'
+    real = out._fh
+    out._fh = _InterruptedAfter(real, len(record) if whole else 4)  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt):
+        out.write(record)
+    out._fh = real
+    # A whole record stays (SIGTERM in batch had cut off a record the file already showed);
+    # a torn one is cut back, so the file never ends in half a line.
+    assert path.read_text() == '{"n": 1}\n' + (record if whole else "")
+    out.write('{"n": 3}\n')
+    out.close()
+    assert [json.loads(line)["n"] for line in path.read_text().splitlines()] == (
+        [1, 2, 3] if whole else [1, 3]
+    )

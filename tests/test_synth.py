@@ -579,12 +579,14 @@ def test_look_alike_counts_pixels_that_differ_by_a_share_of_the_contrast() -> No
     assert look_alike(seen, other, clear, 1)
 
 
-@pytest.mark.parametrize("seed", [3000, 3005])
-def test_hidden_tiles_are_recorded_only_under_drawn_arrows(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "hides"), [(3000, False), (3022, True)])
+def test_hidden_tiles_are_recorded_only_under_drawn_arrows(seed: int, hides: bool) -> None:
+    # 3000-3021 hide no tile (the loop below would check nothing); 3022 hides one
+    # letter: row 4, column 1 (0-based), an I that could be F, J or Y there.
     board = render_board("spellcast-arrows", seed)
     params = board.label["params"]
     crossed = {tuple(t) for arrow in params["arrows"] for t in arrow["tiles"]}
-    assert isinstance(params["hidden"], list)
+    assert isinstance(params["hidden"], list) and bool(params["hidden"]) == hides
     for entry in params["hidden"]:
         r, c = entry["tile"]
         assert board.label["letters"][r][c] not in entry["like"]
