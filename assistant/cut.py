@@ -247,6 +247,15 @@ class CutConfig:
     see_min: float = 0.25
     see_edge: float = 0.38
     see_rim: float = 0.06
+    # ...that is, when such darker pixels are see_dark_share or more of the stroke's outer
+    # pixels there (and line_min_px at least): an outline is a third to a half of a
+    # stroke's width all along it, while JPEG's ringing beside a see-through stroke darkens
+    # a few here and there (the crop is the tile scaled to 128 px, so line_min_px alone
+    # is a fraction of one source pixel). Session 6, tools.synth spellcast-arrows: 0.15
+    # read 3 more letters on seeds 3000-3009 and 91000-91009 (tuned on; JPEG 40 at 31 px:
+    # 7-15 % of the outer pixels darker) and the same on 91500-91509, none wrong; 0.12
+    # and 0.2 read the same.
+    see_dark_share: float = 0.15
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -1162,7 +1171,8 @@ def _see_through(
         for sx in (slice(0, cx0 + rim), slice(w - cx0 - rim, w)):
             edge[sy, sx] = False
     outer = edge[line] & (radius >= cfg.see_edge)
-    if int(np.count_nonzero(darker & outer)) >= cfg.line_min_px:
+    dark = int(np.count_nonzero(darker & outer))
+    if dark >= max(cfg.line_min_px, cfg.see_dark_share * int(np.count_nonzero(outer))):
         return None
     inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     over_ink = darker & (inner[line] > 0)
