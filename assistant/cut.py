@@ -325,6 +325,9 @@ class TileImage:
     # Where the board's letters usually sit (``letter_box``): set on overdrawn tiles cut
     # again with it, so the matcher frames a letter partly hidden under a line correctly.
     letter_box: Box | None = None
+    # The same tile cut as if its see-through line hid all it covers (set only when a line
+    # was seen through): the recognizer reads both (``recognize_tiles``).
+    opaque: TileImage | None = None
 
     @property
     def crossed(self) -> bool:
@@ -627,6 +630,7 @@ def cut_tile(
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
+    seen_through = False  # a see-through line's blend was undone
     line_colours: list[npt.NDArray[np.float64]] = []
 
     def empty_under_line() -> bool:
@@ -656,6 +660,7 @@ def cut_tile(
             seen = ~np.isnan(beneath) & line
             dist[seen] = beneath[seen]
             line = line & ~seen
+            seen_through = bool(seen.any())
         contrast = max(_contrast(dist, m_y, m_x), 1.0)
         threshold = cfg.ink_frac * contrast
         ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
@@ -783,7 +788,7 @@ def cut_tile(
     if default is not None:
         value_mask, value_alpha = default.paint(h, w)
         value_box, value_boxes = default.box, default.digits
-    return TileImage(
+    out = TileImage(
         row=row,
         col=col,
         crop=crop,
@@ -813,6 +818,17 @@ def cut_tile(
         scale=scale,
         letter_box=letters if overdrawn else None,
     )
+    if not seen_through:
+        return out
+    # What the blend undone shows is read, and what the line hides is read around too:
+    # a narrow letter along the line (an I) can lose to noise what the masked reading
+    # keeps (``recognize_tiles`` takes the two together).
+    opaque = cut_tile(
+        crop, lab, row, col, replace(cfg, see_min=math.inf), ring=ring, corners=corners,
+        scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
+        value_zone=value_zone,
+    )  # fmt: skip
+    return replace(out, opaque=opaque)
 
 
 def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[int]:

@@ -134,6 +134,37 @@ def test_a_dark_outline_along_a_see_through_line_still_hides_what_is_under_it(
     assert reading.confidence < 0.8
 
 
+def _i_under_an_outlined_line(x: int) -> np.ndarray:
+    """A cream tile with a black I (a bar) and a purple line with a dark outline at 0.7
+    opacity running down along the I to the middle, then out to the right edge, as a
+    solver's path through an I looks; shrunk to a 45 px tile, saved as JPEG at quality 45
+    and scaled back up, as the reader cuts a small tile."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.rectangle(crop, (56, 34), (71, 100), (25, 20, 22), -1)
+    over = crop.copy()
+    cv2.line(over, (x, 0), (x, 64), (90, 20, 60), 20)
+    for a, b in (((x, 0), (x, 64)), ((x, 64), (CELL - 1, 64))):
+        cv2.line(over, a, b, (220, 60, 170), 14)
+    picture = cv2.addWeighted(over, 0.7, crop, 0.3, 0)
+    small = cv2.resize(picture, (45, 45), interpolation=cv2.INTER_AREA)
+    _, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 45])
+    small = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return cv2.resize(small, (CELL, CELL), interpolation=cv2.INTER_CUBIC)
+
+
+@pytest.mark.parametrize("x", [60, 64])
+def test_a_narrow_letter_along_a_see_through_line_is_read_both_ways(x: int) -> None:
+    """Undoing the blend over a narrow letter along the line shows it only in part (JPEG's
+    noise against a stem as wide as the line), where the letter read around the line is
+    plain: the tile is read both ways (``TileImage.opaque``) and both name the I, so it
+    is sure (before, only the undone blend was read: I at 0.6, unsure)."""
+    tile = cut_tile(_i_under_an_outlined_line(x), letters=Box(44, 32, 40, 70))
+    assert tile.overdrawn and tile.opaque is not None
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == "I" and reading.confidence >= 0.8
+
+
 def _letter(letter: str, line: tuple[tuple[int, int], tuple[int, int]]) -> np.ndarray:
     """A cream tile with a black ``letter`` and a green line (another solver's arrow) drawn
     from ``line[0]`` to ``line[1]``."""
