@@ -383,6 +383,36 @@ def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool
     return seam
 
 
+def _face_span(face: Mask, cfg: CutConfig) -> tuple[float, float, float, float]:
+    """The face's extent in a tile crop (``TileImage.face``), as ``cut_tile`` measures it:
+    (x0, x1, y0, y1) of the rows and columns at least ``face_frac`` face-coloured."""
+    h, w = face.shape
+    on = face > 0
+    y0, y1 = _span(np.count_nonzero(on, axis=1) >= cfg.face_frac * w)
+    x0, x1 = _span(np.count_nonzero(on, axis=0) >= cfg.face_frac * h)
+    return float(x0), float(x1), float(y0), float(y1)
+
+
+def _inset_zone(
+    zone: Box,
+    corner: Corner,
+    face: tuple[float, float, float, float],
+    usual: tuple[float, float, float, float],
+    digit_h: int,
+) -> Box:
+    """The board's value ``zone`` moved in with a tile's face where that face is inset
+    from the board's ``usual`` one on the corner's sides (a bonus tile's coloured
+    outline: SpellCast prints its value that much further in), by at most half a digit."""
+    x0, x1, y0, y1 = face
+    ux0, ux1, uy0, uy1 = usual
+    most = digit_h / 2
+    dx = min(max(0.0, (x0 - ux0) if is_left(corner) else (ux1 - x1)), most)
+    dy = min(max(0.0, (y0 - uy0) if is_top(corner) else (uy1 - y1)), most)
+    sx = round(dx) if is_left(corner) else -round(dx)
+    sy = round(dy) if is_top(corner) else -round(dy)
+    return Box(max(0, zone.x + sx), max(0, zone.y + sy), zone.w, zone.h)
+
+
 def _zone_cut(
     located: LocatedBoard,
     lab: Image,
@@ -405,15 +435,21 @@ def _zone_cut(
     if zone is None:
         return
     p = located.cell_px
-    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
     digit_h = zone.h - 2 * cfg.values.zone_margin
-    # The zone's inner sides facing the letter: its last column and row (``_zone_seam`` cuts
-    # just outside them).
-    side_x = zone.x1 - 1 if is_left(corner) else zone.x
-    side_y = zone.y1 - 1 if is_top(corner) else zone.y
+    spans = [_face_span(t.face, cfg) for t in tiles if t.face is not None and not t.blank]
+    usual = tuple(median([s[k] for s in spans]) for k in range(4)) if spans else None
+    board_wide = zone
     for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
-        if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
+        if t.blank or t.overdrawn or not zone_misses(option, board_wide, cfg.values):
             continue
+        zone = board_wide
+        if usual is not None and t.face is not None:
+            zone = _inset_zone(board_wide, corner, _face_span(t.face, cfg), usual, digit_h)
+        window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
+        # The zone's inner sides facing the letter: its last column and row
+        # (``_zone_seam`` cuts just outside them).
+        side_x = zone.x1 - 1 if is_left(corner) else zone.x
+        side_y = zone.y1 - 1 if is_top(corner) else zone.y
         r, c = t.row, t.col
         sl = _cell(r, c, p)
         again = cut_tile(
