@@ -393,23 +393,43 @@ def _face_span(face: Mask, cfg: CutConfig) -> tuple[float, float, float, float]:
     return float(x0), float(x1), float(y0), float(y1)
 
 
-def _inset_zone(
+def _tile_zone(
     zone: Box,
     corner: Corner,
-    face: tuple[float, float, float, float],
-    usual: tuple[float, float, float, float],
-    digit_h: int,
+    tile: TileImage,
+    clean: Sequence[tuple[TileImage, Box]],
+    usual: tuple[float, float, float, float] | None,
+    cfg: CutConfig,
 ) -> Box:
-    """The board's value ``zone`` moved in with a tile's face where that face is inset
-    from the board's ``usual`` one on the corner's sides (a bonus tile's coloured
-    outline: SpellCast prints its value that much further in), by at most half a digit."""
-    x0, x1, y0, y1 = face
-    ux0, ux1, uy0, uy1 = usual
-    most = digit_h / 2
-    dx = min(max(0.0, (x0 - ux0) if is_left(corner) else (ux1 - x1)), most)
-    dy = min(max(0.0, (y0 - uy0) if is_top(corner) else (uy1 - y1)), most)
-    sx = round(dx) if is_left(corner) else -round(dx)
-    sy = round(dy) if is_top(corner) else -round(dy)
+    """The board's value ``zone`` (``values.board_zone``) where ``tile`` prints its value:
+    moved with the values of its own row (up or down) and column (sideways), from
+    ``clean`` (the tiles whose value was cut clean, with its box), for a crop a pixel or two
+    off the lattice; and moved in with the tile's face where that face is inset from the
+    board's ``usual`` one on the corner's sides (a bonus tile's coloured outline: SpellCast
+    prints its value that much further in). By at most half a digit each way."""
+    left, top = is_left(corner), is_top(corner)
+
+    def edge_x(b: Box) -> int:
+        return b.x if left else b.x1
+
+    def edge_y(b: Box) -> int:
+        return b.y if top else b.y1
+
+    dx = dy = 0.0
+    row = [edge_y(b) for t, b in clean if t.row == tile.row and t is not tile]
+    col = [edge_x(b) for t, b in clean if t.col == tile.col and t is not tile]
+    if len(row) >= 2:
+        dy = median(row) - median([edge_y(b) for _, b in clean])
+    if len(col) >= 2:
+        dx = median(col) - median([edge_x(b) for _, b in clean])
+    if usual is not None and tile.face is not None:
+        x0, x1, y0, y1 = _face_span(tile.face, cfg)
+        ux0, ux1, uy0, uy1 = usual
+        dx += max(0.0, x0 - ux0) if left else -max(0.0, ux1 - x1)
+        dy += max(0.0, y0 - uy0) if top else -max(0.0, uy1 - y1)
+    most = (zone.h - 2 * cfg.values.zone_margin) / 2
+    sx = round(min(max(dx, -most), most))
+    sy = round(min(max(dy, -most), most))
     return Box(max(0, zone.x + sx), max(0, zone.y + sy), zone.w, zone.h)
 
 
@@ -437,14 +457,17 @@ def _zone_cut(
     p = located.cell_px
     digit_h = zone.h - 2 * cfg.values.zone_margin
     spans = [_face_span(t.face, cfg) for t in tiles if t.face is not None and not t.blank]
-    usual = tuple(median([s[k] for s in spans]) for k in range(4)) if spans else None
+    x0, x1, y0, y1 = (median([s[k] for s in spans]) for k in range(4)) if spans else (0,) * 4
+    usual = (x0, x1, y0, y1) if spans else None
+    clean = [
+        (t, o.box) for t, o in zip(tiles, chosen, strict=True)
+        if o is not None and not o.doubt and not t.blank
+    ]  # fmt: skip
     board_wide = zone
     for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
         if t.blank or t.overdrawn or not zone_misses(option, board_wide, cfg.values):
             continue
-        zone = board_wide
-        if usual is not None and t.face is not None:
-            zone = _inset_zone(board_wide, corner, _face_span(t.face, cfg), usual, digit_h)
+        zone = _tile_zone(board_wide, corner, t, clean, usual, cfg)
         window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
         # The zone's inner sides facing the letter: its last column and row
         # (``_zone_seam`` cuts just outside them).
