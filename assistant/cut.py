@@ -256,6 +256,12 @@ class CutConfig:
     # 7-15 % of the outer pixels darker) and the same on 91500-91509, none wrong; 0.12
     # and 0.2 read the same.
     see_dark_share: float = 0.15
+    # A tile whose line was seen through is also cut as if the line were opaque
+    # (TileImage.opaque), and one whose line was taken for outlined (see_dark_share) also
+    # with the blend undone (TileImage.undone); the recognizer reads both. Session 6,
+    # spellcast-arrows: unsure tiles 40 -> 35 (3000-3009, 91000-91009), 15 -> 14
+    # (91500-91509), 54 -> 45 (91510-91539), with see_dark_share; none wrong.
+    see_both: bool = True
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -328,6 +334,10 @@ class TileImage:
     # The same tile cut as if its see-through line hid all it covers (set only when a line
     # was seen through): the recognizer reads both (``recognize_tiles``).
     opaque: TileImage | None = None
+    # The same tile with its line's blend undone though pixels darker than the line by the
+    # tile's edge made it look outlined, hence opaque (set only then): read both ways too.
+    undone: TileImage | None = None
+    seen_through: bool = False  # a see-through line's blend was undone
 
     @property
     def crossed(self) -> bool:
@@ -892,15 +902,23 @@ def cut_tile(
         value_options=options,
         scale=scale,
         letter_box=letters if overdrawn else None,
+        seen_through=seen_through,
     )
-    if not seen_through:
+    if not cfg.see_both or not overdrawn:
         return out
+    if not seen_through:
+        undone = cut_tile(
+            crop, lab, row, col, replace(cfg, see_dark_share=math.inf, see_both=False),
+            ring=ring, corners=corners, scale=scale, letters=letters, letters_ink=letters_ink,
+            tinted=tinted, value_zone=value_zone,
+        )  # fmt: skip
+        return replace(out, undone=undone) if undone.seen_through else out
     # What the blend undone shows is read, and what the line hides is read around too:
     # a narrow letter along the line (an I) can lose to noise what the masked reading
     # keeps (``recognize_tiles`` takes the two together).
     opaque = cut_tile(
-        crop, lab, row, col, replace(cfg, see_min=math.inf), ring=ring, corners=corners,
-        scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
+        crop, lab, row, col, replace(cfg, see_min=math.inf, see_both=False), ring=ring,
+        corners=corners, scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
         value_zone=value_zone,
     )  # fmt: skip
     return replace(out, opaque=opaque)

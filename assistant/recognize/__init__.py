@@ -419,6 +419,11 @@ def recognize_tiles(
         hidden = primary.recognize([t.opaque for t in tiles if t.opaque is not None])
         for i, other in zip(both, hidden, strict=True):
             first[i] = _both_ways(first[i], other, cfg, limit)
+    undone = [i for i, tile in enumerate(tiles) if tile.undone is not None]
+    if undone:
+        seen = primary.recognize([t.undone for t in tiles if t.undone is not None])
+        for i, other in zip(undone, seen, strict=True):
+            first[i] = _both_ways(first[i], other, cfg, limit)
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
     if isinstance(primary, ValueReader):
         read = primary.read_values(tiles)
@@ -571,11 +576,11 @@ def recognize_tiles(
 def _both_ways(
     seen: list[Candidate], hidden: list[Candidate], cfg: RecognizeConfig, limit: float
 ) -> list[Candidate]:
-    """One tile under a see-through line read two ways: ``seen`` with the blend undone
-    (the letter beneath shows), ``hidden`` around the line as if it hid what it covers.
-    Where both name the same letter, the surer reading stands; where they differ, the
-    see-through one, and never sure (at most ``hidden_cap``, the other's letter listed)
-    when the reading around the line is sure (at ``limit``) of its own."""
+    """One tile under a line read two ways (``TileImage.opaque`` and ``undone``): ``seen``
+    as the cut took the line (with the blend undone for ``opaque``, around it for
+    ``undone``), ``hidden`` the other way. Where both name the same letter, the surer
+    reading stands; where they differ, ``seen``, and never sure (at most ``hidden_cap``,
+    the other's letter listed) when the other reading is sure (at ``limit``) of its own."""
     if not seen or not hidden:
         return seen or hidden
     if seen[0].label == hidden[0].label:
