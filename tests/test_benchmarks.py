@@ -148,3 +148,44 @@ def test_quick_run_in_process(
 def test_generated_seeds_must_avoid_the_committed_ones(ocr: ModuleType) -> None:
     with pytest.raises(SystemExit):
         ocr.main(["--seed", "2020", "--per-look", "5", "--no-baseline"])
+
+
+@pytest.fixture
+def exemplars(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(ROOT))  # the dev-only tools/
+    return _bench_module("exemplars", monkeypatch)
+
+
+def test_exemplar_stress_draws_a_line_the_way_the_cut_takes_one_out(
+    exemplars: ModuleType,
+) -> None:
+    """The stress's drawn line erases the letter under it, as the cut erases a line's
+    pixels, and marks where it ran; the rest of the letter stays as it was."""
+    import numpy as np
+
+    from assistant.cut import cut_tiles
+    from tools.calibrate import fixture_boards
+
+    (board,) = [
+        b for b in fixture_boards(REAL_GRID.parent.parent) if b.name.endswith(REAL_GRID.name)
+    ]
+    tile = next(t for t in cut_tiles(board.located) if t.glyph_box is not None and not t.blank)
+    drawn = exemplars.drawn_line(tile, np.random.default_rng(1))
+    assert drawn is not None and drawn.overdrawn and drawn.line is not None
+    under = drawn.line > 0
+    assert not drawn.glyph[under].any() and tile.glyph[under].any()
+    assert np.array_equal(drawn.glyph[~under], tile.glyph[~under])
+
+
+@pytest.mark.tesseract
+def test_exemplar_stress_runs_and_names_no_wrong_letter_as_read(
+    exemplars: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One drawn-line board in-process: every clean letter tile crossed, settled the three
+    ways, the table printed; as the reader takes the rivals, no letter is named wrong."""
+    exemplars.main(["--per-look", "1", "--looks", "wordament-orange", "--seed", "93000"])
+    out = capsys.readouterr().out
+    assert "wordament-orange | 16 |" in out and "highest confidence" in out
+    row = next(line for line in out.splitlines() if line.startswith("all |"))
+    as_read = row.split("|")[2]
+    assert as_read.split("/")[1].strip().startswith("0 "), row
