@@ -383,6 +383,51 @@ def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool
     return seam
 
 
+def _face_span(face: Mask, cfg: CutConfig) -> tuple[float, float, float, float]:
+    """The face's extent in a tile crop (``TileImage.face``), as ``cut_tile`` measures it:
+    (x0, x1, y0, y1) of the rows and columns at least ``face_frac`` face-coloured."""
+    h, w = face.shape
+    on = face > 0
+    y0, y1 = _span(np.count_nonzero(on, axis=1) >= cfg.face_frac * w)
+    x0, x1 = _span(np.count_nonzero(on, axis=0) >= cfg.face_frac * h)
+    return float(x0), float(x1), float(y0), float(y1)
+
+
+def _tile_zone(
+    zone: Box,
+    corner: Corner,
+    tile: TileImage,
+    clean: Sequence[tuple[TileImage, Box]],
+    usual: tuple[float, float, float, float] | None,
+    cfg: CutConfig,
+) -> Box:
+    """The board's value ``zone`` (``values.board_zone``) where ``tile`` prints its value:
+    moved up or down with the values of its own row, from ``clean`` (the tiles whose value
+    was cut clean, with its box), for a crop a pixel or two off the lattice (digits share
+    their top and bottom lines, while a 1 is narrower than a 4 on either side: no such
+    move sideways); and moved in with the tile's face where that face is inset from the
+    board's ``usual`` one on the corner's sides (a bonus tile's coloured outline: SpellCast
+    prints its value that much further in). By at most half a digit each way."""
+    left, top = is_left(corner), is_top(corner)
+
+    def edge_y(b: Box) -> int:
+        return b.y if top else b.y1
+
+    dx = dy = 0.0
+    row = [edge_y(b) for t, b in clean if t.row == tile.row and t is not tile]
+    if len(row) >= 2:
+        dy = median(row) - median([edge_y(b) for _, b in clean])
+    if usual is not None and tile.face is not None:
+        x0, x1, y0, y1 = _face_span(tile.face, cfg)
+        ux0, ux1, uy0, uy1 = usual
+        dx += max(0.0, x0 - ux0) if left else -max(0.0, ux1 - x1)
+        dy += max(0.0, y0 - uy0) if top else -max(0.0, uy1 - y1)
+    most = (zone.h - 2 * cfg.values.zone_margin) / 2
+    sx = round(min(max(dx, -most), most))
+    sy = round(min(max(dy, -most), most))
+    return Box(max(0, zone.x + sx), max(0, zone.y + sy), zone.w, zone.h)
+
+
 def _zone_cut(
     located: LocatedBoard,
     lab: Image,
@@ -392,9 +437,11 @@ def _zone_cut(
     scale: float,
 ) -> None:
     """Tiles whose value the board's value zone says was missed or cut short
-    (``values.zone_misses``) are cut again with that zone (in place). The new cut is kept
-    only when it finds a value of the board's digit height there and every piece of the
-    old glyph inside the zone went to that value (nothing of the letter was cut off)."""
+    (``values.zone_misses``) are cut again with that zone (in place), or where that cut is
+    not kept, with the zone moved to where the tile prints its value (``_tile_zone``). A
+    new cut is kept only when it finds a value of the board's digit height there and every
+    piece of the old glyph inside the zone went to that value (nothing of the letter was
+    cut off)."""
     corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
     if corner is None:
         return
@@ -404,41 +451,69 @@ def _zone_cut(
     zone = board_zone([o for o in chosen if o is not None], corner, cfg.values)
     if zone is None:
         return
-    p = located.cell_px
-    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
     digit_h = zone.h - 2 * cfg.values.zone_margin
-    # The zone's inner sides facing the letter: its last column and row (``_zone_seam`` cuts
-    # just outside them).
-    side_x = zone.x1 - 1 if is_left(corner) else zone.x
-    side_y = zone.y1 - 1 if is_top(corner) else zone.y
+    spans = [_face_span(t.face, cfg) for t in tiles if t.face is not None and not t.blank]
+    x0, x1, y0, y1 = (median([s[k] for s in spans]) for k in range(4)) if spans else (0,) * 4
+    usual = (x0, x1, y0, y1) if spans else None
+    clean = [
+        (t, o.box) for t, o in zip(tiles, chosen, strict=True)
+        if o is not None and not o.doubt and not t.blank
+    ]  # fmt: skip
     for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
         if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
             continue
-        r, c = t.row, t.col
-        sl = _cell(r, c, p)
-        again = cut_tile(
-            located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
-            value_zone=zone,
-        )  # fmt: skip
-        found = next((o for o in again.value_options if o.corner == corner), None)
-        if again.blank or found is None or zone_misses(found, zone, cfg.values):
-            continue
-        value, _ = found.paint(*t.glyph.shape)
-        # Much of the value along the seam: a digit the seam cut (one further in than the
-        # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3),
-        # not the tip of a letter's tail.
-        along = max(
-            np.count_nonzero(value[zone.y : zone.y1, side_x]),
-            np.count_nonzero(value[side_y, zone.x : zone.x1]),
-        )
-        if along > cfg.values.zone_contact * digit_h:
-            continue
-        left = (t.glyph[window] > 0) & (value[window] == 0)
-        if int(np.count_nonzero(left)) > cfg.values.zone_slack:
-            continue
-        trimmed = trim_tail(found, zone)
-        options = tuple(trimmed if o is found else o for o in again.value_options)
-        tiles[i] = _with_value(replace(again, value_options=options), trimmed)
+        # The board's zone first; where that cut is not kept, the zone where this tile
+        # prints its value (its row's, its inset face's: ``_tile_zone``).
+        for where in dict.fromkeys((zone, _tile_zone(zone, corner, t, clean, usual, cfg))):
+            again = _cut_in_zone(located, lab, t, where, corner, digit_h, cfg, ring, scale)
+            if again is not None:
+                tiles[i] = again
+                break
+
+
+def _cut_in_zone(
+    located: LocatedBoard,
+    lab: Image,
+    t: TileImage,
+    zone: Box,
+    corner: Corner,
+    digit_h: int,
+    cfg: CutConfig,
+    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+    scale: float,
+) -> TileImage | None:
+    """``t`` cut again with the value ``zone`` (see ``_zone_cut``), or None when that cut
+    is not to be kept."""
+    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
+    # The zone's inner sides facing the letter: its last column and row (``_zone_seam``
+    # cuts just outside them).
+    side_x = zone.x1 - 1 if is_left(corner) else zone.x
+    side_y = zone.y1 - 1 if is_top(corner) else zone.y
+    r, c = t.row, t.col
+    sl = _cell(r, c, located.cell_px)
+    again = cut_tile(
+        located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
+        value_zone=zone,
+    )  # fmt: skip
+    found = next((o for o in again.value_options if o.corner == corner), None)
+    if again.blank or found is None or zone_misses(found, zone, cfg.values):
+        return None
+    value, _ = found.paint(*t.glyph.shape)
+    # Much of the value along the seam: a digit the seam cut (one further in than the
+    # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3), not
+    # the tip of a letter's tail.
+    along = max(
+        np.count_nonzero(value[zone.y : zone.y1, side_x]),
+        np.count_nonzero(value[side_y, zone.x : zone.x1]),
+    )
+    if along > cfg.values.zone_contact * digit_h:
+        return None
+    left = (t.glyph[window] > 0) & (value[window] == 0)
+    if int(np.count_nonzero(left)) > cfg.values.zone_slack:
+        return None
+    trimmed = trim_tail(found, zone)
+    options = tuple(trimmed if o is found else o for o in again.value_options)
+    return _with_value(replace(again, value_options=options), trimmed)
 
 
 def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:

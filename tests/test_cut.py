@@ -21,7 +21,7 @@ from assistant.cut import (
     face_tilt,
 )
 from assistant.locate import LocatedBoard
-from assistant.read import ReadOptions
+from assistant.read import ReadOptions, read_image
 from tools.calibrate import fixture_boards
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
@@ -468,3 +468,40 @@ def test_a_thick_underline_is_not_stacked_into_the_glyph() -> None:
     cv2.rectangle(crop, (48, 104), (81, 115), (30, 30, 30), -1)  # 34 x 12 bar under the Z
     tile = cut_tile(crop)
     assert len(tile.glyph_boxes) == 1 and tile.glyph_boxes[0].h < 50
+
+
+def test_a_bonus_tile_s_value_is_cut_where_its_inset_face_prints_it() -> None:
+    # tools.synth spellcast-discord 3004, r3c2: a gold J (DL) whose tail reaches the rows of
+    # its 7. A bonus tile's coloured outline insets its face, and SpellCast prints the value
+    # that much further in: cut again with the board's value zone, the 7's top bar ran along
+    # the zone's edge (taken for a digit the seam cut) and the 7 lost it (read 7 at 0.04).
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 3004)
+    assert board.label["bonuses"][3][2] == "DL" and board.label["tile_values"][3][2] == 7
+    tiles = cut_tiles(locate_board(decode_image(board.data)))
+    usual = sorted(t.value_box.h for t in tiles if t.value_box is not None)[len(tiles) // 2]
+    j = next(t for t in tiles if (t.row, t.col) == (3, 2))
+    assert j.value_box is not None and j.value_box.h >= 0.9 * usual
+    reading = read_image(decode_image(board.data))
+    assert reading.values is not None and reading.values[3][2] == 7
+    assert (3, 2) not in reading.uncertain_values
+
+
+def test_a_value_is_cut_again_where_its_own_row_prints_values() -> None:
+    # tools.synth spellcast-discord 92000, r4c2 and r4c4: J's tail reaches the rows of its
+    # 7, so the 7 is cut again with the board's value zone. The bottom row prints its
+    # values 3 px higher than the top row (the crops are a pixel or two off the lattice);
+    # at the board's median place the 7's top bar lay along the zone's edge (taken for a
+    # digit the seam cut) and the 7 stayed cut short, unsure.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 92000)
+    reading = read_image(decode_image(board.data))
+    assert reading.values is not None
+    for r, c in ((4, 2), (4, 4)):
+        assert board.label["letters"][r][c] == "J" and board.label["tile_values"][r][c] == 7
+        assert reading.values[r][c] == 7 and (r, c) not in reading.uncertain_values

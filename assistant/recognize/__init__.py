@@ -307,6 +307,14 @@ class RecognizeConfig:
     # by both, at 0.040 (tools.synth seeds 52000-52039 and 52100-52111, all value looks).
     value_agree_min_score: float = 0.6
     value_agree_min_margin: float = 0.05
+    # ...and only on digits value_agree_min_px source pixels tall or more. Below that both
+    # engines read the same blob of a few pixels, and a blob reads 4 to both: on
+    # benchmarks/stress.py seed 75000 (the value looks, 18 of its changes) Tesseract lifted
+    # 9 values under 3.5 px and 4 of them wrong (2.7-3.4 px: Wordament tiles shrunk to
+    # 20 px, SpellCast tilted 25 %; a 2 and a 1 read 4, the matcher at 0.06-0.52), the 5
+    # right ones 4's too; from 3.7 px up it lifted 102 and none wrong (SpellCast's own
+    # values are 3.9-4.4 px at 75000).
+    value_agree_min_px: float = 3.5
     # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
     # pixels per letter, on a big desktop) keep at most multi_tiny_cap: a prefix's hyphen
     # there is a pixel or two and vanishes ("DE-" read as "DE" at 0.99 on 14 px tiles;
@@ -491,7 +499,8 @@ def recognize_tiles(
     if reader is not None and ask_values:
         pictures = [_value_picture(tiles[i]) for i in ask_values]
         for i, answer in zip(ask_values, reader.read_numbers(pictures), strict=True):
-            values[i] = _second_value(read[i], values[i], answer, cfg)
+            tiny = value_px(tiles[i]) < cfg.value_agree_min_px
+            values[i] = _second_value(read[i], values[i], answer, cfg, may_lift=not tiny)
     values = same_letter_values(
         values,
         [c[0].label if c[0].confidence >= limit else None for c in combined],
@@ -888,11 +897,16 @@ def check_values(
             out.append((None, 0.0))
         elif i in doubted:
             out.append((r.value, r.confidence * cfg.value_doubt_factor))
-        elif max(b.h for b in tile.value_boxes) * tile.scale < cfg.value_min_px:
+        elif value_px(tile) < cfg.value_min_px:
             out.append((r.value, min(r.confidence, cfg.value_tiny_cap)))
         else:
             out.append((r.value, r.confidence))
     return out
+
+
+def value_px(tile: TileImage) -> float:
+    """How tall the tile's value digits are in the source image (pixels; 0 without any)."""
+    return max((b.h for b in tile.value_boxes), default=0) * tile.scale
 
 
 def value_doubts(
@@ -979,18 +993,23 @@ def _second_value(
     value: tuple[int | None, float],
     answer: tuple[str, float],
     cfg: RecognizeConfig,
+    *,
+    may_lift: bool = True,
 ) -> tuple[int | None, float]:
     """Fold Tesseract's reading of an unsure value in, like a second opinion on a letter:
     the same number rises to ``agree_confidence`` when the matcher found it plausible
     (``value_agree_min_score``) and preferred it to every other digit by a real margin
-    (``value_agree_min_margin``); a different number it is sure of (``second_min_conf``)
-    lowers the confidence by ``disagree_factor``."""
+    (``value_agree_min_margin``), unless the digits are too small for two engines to see
+    more than the same blob (``may_lift`` False: ``value_agree_min_px``); a different
+    number it is sure of (``second_min_conf``) lowers the confidence by
+    ``disagree_factor``."""
     number, conf = value
     text, second = answer
     if not text or number is None:
         return value
     if (
-        text == str(number)
+        may_lift
+        and text == str(number)
         and first.score >= cfg.value_agree_min_score
         and first.margin >= cfg.value_agree_min_margin
     ):

@@ -51,6 +51,14 @@ class ExemplarConfig:
     # of either; with the true letter withheld from the rivals, an H settled as N had
     # 0.17 of the N's ink on its face, a J as I 0.13 of its ink outside the I.
     account: float = 0.06
+    # The letter taken must show: at least this share of its copy's ink (laid on the tile)
+    # lies outside the grown line. Where the line hid nearly the whole letter, the copies
+    # differ only where the tile shows face, and a letter is told by ink it lacks alone: a
+    # gold E under an arrowhead (the cut took its strokes for the line) settled as F at
+    # 0.002 of F's ink in sight, T being the other rival and E none (benchmarks/stress.py,
+    # spellcast-arrows 75000 + noise15). Letters settled right on tools.synth
+    # spellcast-arrows 3000-3009 and 92000-92009 showed 0.31-0.91 of their ink.
+    min_visible: float = 0.2
 
 
 def _alpha(tile: TileImage) -> Alpha:
@@ -103,8 +111,9 @@ def settle(
     on the tile's letter where it shows (outside its ``line``, grown by ``line_grow``) and
     compared where they differ (``differ``): those pixels must be ``min_share`` of the
     board's letter box and side with one letter on ``agree`` of them against every other;
-    that letter must also match the tile's visible ink closely (``fit``) and account for
-    it stroke by stroke (``account``)."""
+    that letter must also match the tile's visible ink closely (``fit``), account for it
+    stroke by stroke (``account``) and show at least ``min_visible`` of its ink outside
+    the line."""
     cfg = config or ExemplarConfig()
     if tile.line is None or tile.letter_box is None or len(rivals) < 2:
         return None
@@ -123,6 +132,9 @@ def settle(
     fits = {r: float(np.abs(placed[r] - seen)[visible].mean()) for r in rivals}
     best = min(rivals, key=lambda r: fits[r])
     if fits[best] > cfg.fit or not _accounts(placed[best], seen, visible, cfg.account):
+        return None
+    ink = float(placed[best].sum())
+    if ink <= 0 or float(placed[best][visible].sum()) < cfg.min_visible * ink:
         return None
     need = cfg.min_share * box.w * box.h
     for other in rivals:
