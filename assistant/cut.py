@@ -247,6 +247,15 @@ class CutConfig:
     see_min: float = 0.25
     see_edge: float = 0.38
     see_rim: float = 0.06
+    # ...that is, when such darker pixels are see_dark_share or more of the stroke's outer
+    # pixels there (and line_min_px at least): an outline is a third to a half of a
+    # stroke's width all along it, while JPEG's ringing beside a see-through stroke darkens
+    # a few here and there (the crop is the tile scaled to 128 px, so line_min_px alone
+    # is a fraction of one source pixel). Session 6, tools.synth spellcast-arrows: 0.15
+    # read 3 more letters on seeds 3000-3009 and 91000-91009 (tuned on; JPEG 40 at 31 px:
+    # 7-15 % of the outer pixels darker) and the same on 91500-91509, none wrong; 0.12
+    # and 0.2 read the same.
+    see_dark_share: float = 0.15
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -316,6 +325,9 @@ class TileImage:
     # Where the board's letters usually sit (``letter_box``): set on overdrawn tiles cut
     # again with it, so the matcher frames a letter partly hidden under a line correctly.
     letter_box: Box | None = None
+    # The same tile cut as if its see-through line hid all it covers (set only when a line
+    # was seen through): the recognizer reads both (``recognize_tiles``).
+    opaque: TileImage | None = None
 
     @property
     def crossed(self) -> bool:
@@ -693,6 +705,7 @@ def cut_tile(
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
+    seen_through = False  # a see-through line's blend was undone
     line_colours: list[npt.NDArray[np.float64]] = []
 
     def empty_under_line() -> bool:
@@ -722,6 +735,7 @@ def cut_tile(
             seen = ~np.isnan(beneath) & line
             dist[seen] = beneath[seen]
             line = line & ~seen
+            seen_through = bool(seen.any())
         contrast = max(_contrast(dist, m_y, m_x), 1.0)
         threshold = cfg.ink_frac * contrast
         ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
@@ -849,7 +863,7 @@ def cut_tile(
     if default is not None:
         value_mask, value_alpha = default.paint(h, w)
         value_box, value_boxes = default.box, default.digits
-    return TileImage(
+    out = TileImage(
         row=row,
         col=col,
         crop=crop,
@@ -879,6 +893,17 @@ def cut_tile(
         scale=scale,
         letter_box=letters if overdrawn else None,
     )
+    if not seen_through:
+        return out
+    # What the blend undone shows is read, and what the line hides is read around too:
+    # a narrow letter along the line (an I) can lose to noise what the masked reading
+    # keeps (``recognize_tiles`` takes the two together).
+    opaque = cut_tile(
+        crop, lab, row, col, replace(cfg, see_min=math.inf), ring=ring, corners=corners,
+        scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
+        value_zone=value_zone,
+    )  # fmt: skip
+    return replace(out, opaque=opaque)
 
 
 def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[int]:
@@ -1237,7 +1262,8 @@ def _see_through(
         for sx in (slice(0, cx0 + rim), slice(w - cx0 - rim, w)):
             edge[sy, sx] = False
     outer = edge[line] & (radius >= cfg.see_edge)
-    if int(np.count_nonzero(darker & outer)) >= cfg.line_min_px:
+    dark = int(np.count_nonzero(darker & outer))
+    if dark >= max(cfg.line_min_px, cfg.see_dark_share * int(np.count_nonzero(outer))):
         return None
     inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     over_ink = darker & (inner[line] > 0)

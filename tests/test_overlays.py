@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from assistant.cut import cut_tile
+from assistant.geometry import Box
 from assistant.imageio import decode_image
 from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
 from assistant.recognize import RecognizeConfig, recognize_tiles
@@ -77,6 +78,91 @@ def test_spellcast_boards_with_drawn_arrows(seed: int) -> None:
     crossed = {tuple(t) for arrow in board.label["params"]["arrows"] for t in arrow["tiles"]}
     unsure = [(r, c) for r, c in crossed if reading.tiles[r][c] == UNSURE]
     assert len(unsure) * 3 <= len(crossed), unsure
+
+
+def _seen_through(letter: str, *, specks: float, outline: bool) -> tuple[np.ndarray, np.ndarray]:
+    """A cream tile with a black ``letter`` and a red line at 0.7 opacity along its bottom
+    bar (where an E and an F differ), from edge to edge; ``specks`` of the stroke's pixels
+    darkened by 0.6 here and there (as JPEG's ringing darkens a few beside a stroke on a
+    small tile), ``outline`` a dark rim along the whole stroke. Returns the picture and the
+    stroke's pixels."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, letter, (30, 100), cv2.FONT_HERSHEY_DUPLEX, 3.0, (25, 20, 22), 9)
+    over = crop.copy()
+    stroke = np.zeros((CELL, CELL), np.uint8)
+    cv2.line(stroke, (0, 95), (CELL - 1, 95), 255, 12)
+    over[stroke > 0] = (40, 40, 235)
+    if outline:
+        rim = (cv2.dilate(stroke, np.ones((9, 9), np.uint8)) > 0) & (stroke == 0)
+        over[rim] = (15, 15, 95)
+    picture = cv2.addWeighted(over, 0.7, crop, 0.3, 0)
+    dark = (stroke > 0) & (np.random.default_rng(1).random((CELL, CELL)) < specks)
+    picture[dark] = (0.6 * picture[dark]).astype(np.uint8)
+    return picture, stroke > 0
+
+
+SEEN_LETTERS = Box(28, 32, 72, 70)  # where the drawn letter sits, as letter_box finds it
+
+
+@pytest.mark.parametrize("letter", ["E", "F"])
+def test_a_few_dark_specks_beside_a_see_through_line_do_not_make_it_opaque(letter: str) -> None:
+    """A see-through line along where an E and an F differ, with 5 % of its pixels darker
+    here and there (JPEG's ringing on a small tile): that is no outline, so the line is
+    still seen through, the letter beneath shows, and it reads surely (before, 4 darker
+    pixels made the whole line opaque and the E read F, unsure, without E a candidate)."""
+    picture, stroke = _seen_through(letter, specks=0.05, outline=False)
+    tile = cut_tile(picture, letters=SEEN_LETTERS)
+    assert tile.overdrawn and tile.line is not None
+    assert np.count_nonzero((tile.line > 0) & stroke) < 0.1 * np.count_nonzero(stroke)
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == letter and reading.confidence >= 0.8
+
+
+@pytest.mark.parametrize("letter", ["E", "F"])
+def test_a_dark_outline_along_a_see_through_line_still_hides_what_is_under_it(
+    letter: str,
+) -> None:
+    """The same line with a dark rim all along it: darker than the line, as a letter seen
+    through it would be, but everywhere out to the tile's edge. The line hides what lies
+    under it, and the tile is unsure (E and F differ only there)."""
+    picture, stroke = _seen_through(letter, specks=0.0, outline=True)
+    tile = cut_tile(picture, letters=SEEN_LETTERS)
+    assert tile.line is not None
+    assert np.count_nonzero((tile.line > 0) & stroke) > 0.9 * np.count_nonzero(stroke)
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.confidence < 0.8
+
+
+def _i_under_an_outlined_line(x: int) -> np.ndarray:
+    """A cream tile with a black I (a bar) and a purple line with a dark outline at 0.7
+    opacity running down along the I to the middle, then out to the right edge, as a
+    solver's path through an I looks; shrunk to a 45 px tile, saved as JPEG at quality 45
+    and scaled back up, as the reader cuts a small tile."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.rectangle(crop, (56, 34), (71, 100), (25, 20, 22), -1)
+    over = crop.copy()
+    cv2.line(over, (x, 0), (x, 64), (90, 20, 60), 20)
+    for a, b in (((x, 0), (x, 64)), ((x, 64), (CELL - 1, 64))):
+        cv2.line(over, a, b, (220, 60, 170), 14)
+    picture = cv2.addWeighted(over, 0.7, crop, 0.3, 0)
+    small = cv2.resize(picture, (45, 45), interpolation=cv2.INTER_AREA)
+    _, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 45])
+    small = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return cv2.resize(small, (CELL, CELL), interpolation=cv2.INTER_CUBIC)
+
+
+@pytest.mark.parametrize("x", [60, 64])
+def test_a_narrow_letter_along_a_see_through_line_is_read_both_ways(x: int) -> None:
+    """Undoing the blend over a narrow letter along the line shows it only in part (JPEG's
+    noise against a stem as wide as the line), where the letter read around the line is
+    plain: the tile is read both ways (``TileImage.opaque``) and both name the I, so it
+    is sure (before, only the undone blend was read: I at 0.6, unsure)."""
+    tile = cut_tile(_i_under_an_outlined_line(x), letters=Box(44, 32, 40, 70))
+    assert tile.overdrawn and tile.opaque is not None
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == "I" and reading.confidence >= 0.8
 
 
 def _letter(letter: str, line: tuple[tuple[int, int], tuple[int, int]]) -> np.ndarray:

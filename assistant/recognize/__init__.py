@@ -414,6 +414,11 @@ def recognize_tiles(
     limit = cfg.threshold if threshold is None else threshold
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
     first = primary.recognize(tiles)
+    both = [i for i, tile in enumerate(tiles) if tile.opaque is not None]
+    if both:
+        hidden = primary.recognize([t.opaque for t in tiles if t.opaque is not None])
+        for i, other in zip(both, hidden, strict=True):
+            first[i] = _both_ways(first[i], other, cfg, limit)
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
     if isinstance(primary, ValueReader):
         read = primary.read_values(tiles)
@@ -561,6 +566,26 @@ def recognize_tiles(
             )
         )
     return _settled_by_copies(primary, tiles, readings, cfg, limit)
+
+
+def _both_ways(
+    seen: list[Candidate], hidden: list[Candidate], cfg: RecognizeConfig, limit: float
+) -> list[Candidate]:
+    """One tile under a see-through line read two ways: ``seen`` with the blend undone
+    (the letter beneath shows), ``hidden`` around the line as if it hid what it covers.
+    Where both name the same letter, the surer reading stands; where they differ, the
+    see-through one, and never sure (at most ``hidden_cap``, the other's letter listed)
+    when the reading around the line is sure (at ``limit``) of its own."""
+    if not seen or not hidden:
+        return seen or hidden
+    if seen[0].label == hidden[0].label:
+        return seen if seen[0].confidence >= hidden[0].confidence else hidden
+    if hidden[0].confidence < limit:
+        return seen
+    out = [replace(c, confidence=min(c.confidence, cfg.hidden_cap)) for c in seen]
+    if hidden[0].label not in {c.label for c in out}:
+        out.append(replace(hidden[0], confidence=min(hidden[0].confidence, cfg.hidden_cap)))
+    return out
 
 
 def _settled_by_copies(
