@@ -1688,8 +1688,12 @@ def _underline(
 
     Bars above or below the text band are never part of the glyph; a bar beside a
     single-component glyph, as long as the glyph is wide, is reported too (the die may be
-    lying on its side) but stays in the glyph, and the recognizer tries both readings."""
-    best: tuple[int | None, Side | None] = (None, None)
+    lying on its side) but stays in the glyph, and the recognizer tries both readings.
+    Of several such bars the nearest to the letter (its gap as a share of the letter's
+    side it runs along) is the underline: the dark gap between two dice below a die
+    lying on its side lies within reach too, farther than the bar printed beside its
+    letter (boggle-big 93073: an M read "ZI")."""
+    found: list[tuple[float, int, Side]] = []
     for i, b in rest.items():
         long, thick = max(b.w, b.h), min(b.w, b.h)
         if b.w < b.h or long < cfg.bar_aspect * thick:
@@ -1700,23 +1704,29 @@ def _underline(
             continue
         gap_below, gap_above = b.y - band.y1, band.y - b.y1
         if 0 <= gap_below <= cfg.bar_max_gap * band.h:
-            return i, Side.BOTTOM
-        if 0 <= gap_above <= cfg.bar_max_gap * band.h:
-            best = (i, Side.TOP)
-    if best[0] is not None or len(glyph_ids) != 2:
-        return best
-    # A vertical bar beside one other component: maybe the underline of a die on its side.
-    a, b = sorted((boxes[i] for i in glyph_ids), key=lambda bx: bx.x)
-    ids = sorted(glyph_ids, key=lambda i: boxes[i].x)
-    for bar_id, bar, other, side in ((ids[0], a, b, Side.LEFT), (ids[1], b, a, Side.RIGHT)):
-        if bar.h < cfg.bar_aspect * bar.w or bar.h < cfg.bar_min_length * other.h:
-            continue
-        if overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
-            continue
-        gap = other.x - bar.x1 if side is Side.LEFT else bar.x - other.x1
-        if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h <= 1.1 * other.h:
-            return bar_id, side
-    return None, None
+            found.append((gap_below / band.h, i, Side.BOTTOM))
+        elif 0 <= gap_above <= cfg.bar_max_gap * band.h:
+            found.append((gap_above / band.h, i, Side.TOP))
+    if len(glyph_ids) == 2:
+        # A vertical bar beside one other component: maybe the underline of a die on its
+        # side.
+        a, b = sorted((boxes[i] for i in glyph_ids), key=lambda bx: bx.x)
+        ids = sorted(glyph_ids, key=lambda i: boxes[i].x)
+        for bar_id, bar, other, side in ((ids[0], a, b, Side.LEFT), (ids[1], b, a, Side.RIGHT)):
+            if bar.h < cfg.bar_aspect * bar.w or bar.h < cfg.bar_min_length * other.h:
+                continue
+            if overlap(bar.y, bar.y1, other.y, other.y1) < 0.6 * bar.h:
+                continue
+            gap = other.x - bar.x1 if side is Side.LEFT else bar.x - other.x1
+            if 0 <= gap <= cfg.bar_max_gap * other.w and bar.h <= 1.1 * other.h:
+                found.append((gap / other.w, bar_id, side))
+                break
+    if not found:
+        return None, None
+    # The nearest; at equal gaps, a bar below before one above before one beside.
+    order = (Side.BOTTOM, Side.TOP, Side.LEFT, Side.RIGHT)
+    _, i, side = min(found, key=lambda f: (f[0], order.index(f[2])))
+    return i, side
 
 
 def _joined_bar(

@@ -148,3 +148,83 @@ def test_quick_run_in_process(
 def test_generated_seeds_must_avoid_the_committed_ones(ocr: ModuleType) -> None:
     with pytest.raises(SystemExit):
         ocr.main(["--seed", "2020", "--per-look", "5", "--no-baseline"])
+
+
+@pytest.fixture
+def exemplars(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    monkeypatch.syspath_prepend(str(ROOT))  # the dev-only tools/
+    return _bench_module("exemplars", monkeypatch)
+
+
+def test_exemplar_stress_draws_a_line_the_way_the_cut_takes_one_out(
+    exemplars: ModuleType,
+) -> None:
+    """The stress's drawn line erases the letter under it, as the cut erases a line's
+    pixels, and marks where it ran; the rest of the letter stays as it was."""
+    import numpy as np
+
+    from assistant.cut import cut_tiles
+    from tools.calibrate import fixture_boards
+
+    (board,) = [
+        b for b in fixture_boards(REAL_GRID.parent.parent) if b.name.endswith(REAL_GRID.name)
+    ]
+    tile = next(t for t in cut_tiles(board.located) if t.glyph_box is not None and not t.blank)
+    drawn = exemplars.drawn_line(tile, np.random.default_rng(1))
+    assert drawn is not None and drawn.overdrawn and drawn.line is not None
+    under = drawn.line > 0
+    assert not drawn.glyph[under].any() and tile.glyph[under].any()
+    assert np.array_equal(drawn.glyph[~under], tile.glyph[~under])
+
+
+@pytest.mark.tesseract
+def test_exemplar_stress_runs_and_names_no_wrong_letter_as_read(
+    exemplars: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One drawn-line board in-process: every clean letter tile crossed, settled the three
+    ways, the table printed; as the reader takes the rivals, no letter is named wrong."""
+    exemplars.main(["--per-look", "1", "--looks", "wordament-orange", "--seed", "93000"])
+    out = capsys.readouterr().out
+    assert "wordament-orange | 16 |" in out and "highest confidence" in out
+    row = next(line for line in out.splitlines() if line.startswith("all |"))
+    as_read = row.split("|")[2]
+    assert as_read.split("/")[1].strip().startswith("0 "), row
+
+
+def test_a_copy_that_does_not_account_for_the_visible_strokes_settles_nothing(
+    exemplars: ModuleType,
+) -> None:
+    """The stress's own wrong letter (tools.synth ruzzle 93504, r0c2): an H with a line
+    drawn through it, the H withheld from the rivals, N and M left. The N's copy fits the
+    H's stems closely enough on the mean, but a sixth of its ink lies where the H shows
+    face (its diagonal): it was settled as N at 0.9; the copy must account for the tile
+    stroke by stroke (``ExemplarConfig.account``), so nothing is settled."""
+    import zlib
+    from dataclasses import replace
+
+    import numpy as np
+
+    from assistant.cut import cut_tiles, letter_box
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_boards
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+    from assistant.recognize.exemplars import ExemplarConfig, settle
+    from assistant.recognize.matcher import TemplateRecognizer
+    from tools.synth import render_board
+
+    board = render_board("ruzzle", 93504)
+    tiles = cut_tiles(locate_boards(decode_image(board.data, name="ruzzle.png"))[0])
+    config = RecognizeConfig(tesseract="never", learned_styles=False)
+    engine = TemplateRecognizer(config=config)
+    readings = recognize_tiles(tiles, config=config, engines=[engine])
+    tile = tiles[2]
+    assert board.label["letters"][0][2] == "H"
+    rng = np.random.default_rng(zlib.crc32(b"ruzzle/93504/0/2"))
+    drawn = exemplars.drawn_line(replace(tile, letter_box=letter_box(tiles)), rng)
+    rivals, _ = exemplars.rivals_of(engine, drawn, ExemplarConfig(), without="H")
+    assert rivals == ["N", "M"]
+    copies = exemplars.clean_copies(tiles, readings, config.threshold)
+    pool = {k: v[0] for k, v in copies.items() if k != "H"}
+    assert settle(drawn, rivals, pool) is None
+    loose = replace(ExemplarConfig(), account=1.0)  # without the stroke-by-stroke check
+    assert settle(drawn, rivals, pool, loose) == "N"

@@ -167,6 +167,23 @@ def test_a_blurred_underline_is_still_an_underline(turn: int) -> None:
     assert tile.underline is not None and tile.underline_side is sides[turn]
 
 
+def test_the_bar_beside_a_die_on_its_side_wins_over_a_farther_one_below() -> None:
+    """A die lying on its side shows its underline beside the letter, and the dark gap
+    between it and the die below can lie within an underline's reach under the letter
+    (boggle-big 93073: that gap was taken for the underline, at the bottom, and the M with
+    its own bar beside it read "ZI"). The nearer bar, beside the letter, is the underline."""
+    img = _tile((235, 240, 240), (150, 60, 20), "M")
+    cv2.rectangle(img, (48, 104), (80, 109), (150, 60, 20), -1)  # the M's bar, just under it
+    img = np.ascontiguousarray(np.rot90(img, 1))  # on its side: the bar on its right
+    beside = cut_tile(img)
+    assert beside.underline_side is Side.RIGHT
+    # The gap to the die below: a dark bar across the bottom, farther from the letter.
+    cv2.rectangle(img, (55, 95), (95, 100), (40, 40, 40), -1)
+    tile = cut_tile(img)
+    assert tile.underline is not None and tile.underline_side is Side.RIGHT
+    assert tile.underline == beside.underline
+
+
 @pytest.mark.parametrize("letter", ["T", "L", "E", "Z", "F", "J", "Y", "I", "V", "W", "U"])
 def test_a_letter_s_own_bar_is_never_cut_off_as_an_underline(letter: str) -> None:
     """Only a bar joined through a narrow neck and shorter than the letter is a die's

@@ -382,6 +382,55 @@ def test_a_die_that_reads_both_ways_up_stays_unsure() -> None:
     assert read.label == "V" and read.confidence >= THRESHOLD
 
 
+class _LyingY:
+    """A matcher for one die: Y on its side (turn 1, score 0.93) that the matcher keeps
+    under the threshold for the V it nearly reads there (0.71), and, the other way up
+    (turn 3), an A at ``a_score``."""
+
+    name = "dice"
+
+    def __init__(self, a_score: float) -> None:
+        self.a_score = a_score
+
+    def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+        return [
+            [
+                Candidate("Y", 0.71, 0.93, 1, self.name),
+                Candidate("V", 0.001, 0.8, 1, self.name),
+                Candidate("A", 0.0, self.a_score, 3, self.name),
+            ]
+            for _ in tiles
+        ]
+
+
+def test_a_die_read_far_better_one_way_up_is_sure() -> None:
+    """Both engines read a Y on its side and the second one also reads an A the other way
+    up (an upside-down Y blurred at its fork, tools.synth boggle-classic 3019), which the
+    matcher scores far lower there (0.64 against 0.93): the second engine has settled the
+    Y against the V at the matcher's turn, and the matcher itself is sure of the Y against
+    that A, so the Y is sure. An A the matcher reads nearly as well keeps it unsure."""
+    tiles = cut_tiles(BOARDS["boggle_physical/StevieG47_example.jpg"].located)[:1]
+    both_ways = [("Y", 0.92), ("", 0.0), ("A", 0.95), ("", 0.0)]
+    far = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[_LyingY(0.64), _Turns(both_ways)])
+    assert far[0].label == "Y" and far[0].confidence >= THRESHOLD
+    near = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[_LyingY(0.85), _Turns(both_ways)])
+    assert near[0].label == "Y" and near[0].confidence < THRESHOLD
+
+
+@pytest.mark.tesseract
+def test_a_y_die_on_its_side_reads_with_confidence() -> None:
+    """tools.synth boggle-classic 3019: a Y on its side, blurred, that Tesseract also reads
+    as an A upside down, was left unsure at 0.71; the board now reads exactly."""
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 3019)
+    reading = read_encoded(board.data, ReadOptions())
+    want = [[x.upper() for x in row] for row in board.label["letters"]]
+    assert want[0][3] == "Y"
+    assert [list(row) for row in reading.tiles] == want
+
+
 def test_two_weak_opinions_do_not_make_a_sure_one() -> None:
     """The matcher barely prefers V (0.01) and the second engine says V at 0.5: not sure."""
     tiles = cut_tiles(BOARDS["boggle_physical/StevieG47_example.jpg"].located)[:1]

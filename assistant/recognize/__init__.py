@@ -803,7 +803,8 @@ def _combine(
     ``elsewhere`` are the second engine's readings of a die at its other quarter turns
     (turn, reading): when one of them is another label that the matcher also lists at that
     turn and the second engine reads it at least as surely, the die reads both ways up and
-    agreement does not make it confident. Nor does the agreement of two weak opinions
+    agreement does not make it confident beyond what the matcher makes of the die both
+    ways up (``_turn_doubt``). Nor does the agreement of two weak opinions
     (``agree_second_conf``, ``agree_first_conf``), or a second engine's retry on the
     anti-aliased picture with a matcher short of ``agree_soft_first``."""
     other, top = second[0], first[0]
@@ -811,22 +812,27 @@ def _combine(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
     )
     listed = {(c.label, c.turn) for c in first}
-    rival = next(
-        (
-            c
-            for turn, c in elsewhere
-            if c.label != other.label
-            and (c.label, turn) in listed
-            and c.confidence >= max(cfg.second_min_conf, other.confidence)
-        ),
-        None,
-    )
+    rivals = [
+        (turn, c)
+        for turn, c in elsewhere
+        if c.label != other.label
+        and (c.label, turn) in listed
+        and c.confidence >= max(cfg.second_min_conf, other.confidence)
+    ]
     weak = (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf) or (
         other.soft and top.confidence < cfg.agree_soft_first
     )
-    if match is not None and match is top and (rival is not None or weak):
-        # Both ways up plausible, or two weak opinions: the matcher's doubt stands.
+    if match is not None and match is top and (rivals or weak):
+        # Both ways up plausible, or two weak opinions: the matcher's doubt stands. But
+        # where the second engine confirmed the matcher's label at its turn, the doubt
+        # left is only the other way up, which the matcher weighed itself: its best
+        # against its own reading of the rival at that turn (``_turn_doubt``).
         rest = [c for c in first if c is not match]
+        if rivals and not weak:
+            level = min(cfg.agree_confidence, _turn_doubt(top, first, rivals, cfg))
+            if level > match.confidence:
+                lifted = replace(match, confidence=level)
+                return [lifted, *(_doubted(c, cfg) for c in rest)]
         return [match, *rest]
     if match is not None and (match is top or top.confidence < limit):
         # Agreeing on the matcher's runner-up is where the two engines' errors are most
@@ -848,6 +854,26 @@ def _combine(
     conf = max(mine, other.confidence) * cfg.disagree_factor
     merged.append(Candidate(other.label, conf, other.score, other.turn, other.engine))
     return sorted(merged, key=lambda c: -c.confidence)
+
+
+def _turn_doubt(
+    top: Candidate,
+    first: Sequence[Candidate],
+    rivals: Sequence[tuple[int, Candidate]],
+    cfg: RecognizeConfig,
+) -> float:
+    """How sure the matcher is of its best reading ``top`` against the second engine's
+    ``rivals`` (turn, reading) at other quarter turns: ``calibrated`` on its best score and
+    its lead over its own score for each rival label at that turn (the calibration the
+    matcher applies to a reading at another turn, ``TemplateRecognizer._candidates``),
+    the least of them. A die the matcher reads about as well both ways up stays unsure
+    (an M and an upside-down W at 0.90 and 0.79: 0.34); one it reads far better one way
+    is sure (a Y on its side at 0.93 against the A the other way up at 0.64: 0.90)."""
+    least = 1.0
+    for turn, rival in rivals:
+        theirs = next(c for c in first if c.label == rival.label and c.turn == turn)
+        least = min(least, calibrated(top.score, top.score - theirs.score, cfg))
+    return least
 
 
 def _doubted(c: Candidate, cfg: RecognizeConfig) -> Candidate:
