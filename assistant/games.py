@@ -175,6 +175,13 @@ class GamesConfig:
     rim_weight: float = 1.0  # ... and for the nearest colour around the board
     colour_scale: float = 14.0  # faces
     gap_scale: float = 10.0  # backgrounds (Ruzzle's navy and SpellCast's purple are 12 apart)
+    # A board colour of another hue than all of the game's boards costs this much: white
+    # faces with values bottom right on an olive board are no Scramble board (its gaps are
+    # blue). Hue only, of a board coloured at least gap_miss_chroma (a blurred or small
+    # board's gaps mix with the faces: lighter and greyer, the same hue).
+    gap_miss: float = 1.5
+    gap_miss_chroma: float = 8.0
+    gap_miss_hue: float = 60.0  # degrees from the nearest of the game's board hues
     photo_colour: float = 1.25  # colour tolerances x this on a photo (white balance, glare)
     photo_lightness: float = 0.5  # ... where lightness differences count this much
     # On a screenshot, tile-face tint (a*, b*) differences count this much: Scramble's dark
@@ -627,6 +634,8 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         points += weight * near
         if near > 0.5:
             why.append(f"{what} (dE {d:.0f})")
+    if look.gap_lab is not None and profile.gaps and _other_hue(look.gap_lab, profile.gaps, cfg):
+        points -= cfg.gap_miss
     rows, cols = look.size
     square = _square_sizes(profile)
     if square and rows and (rows != cols or rows not in square):
@@ -663,6 +672,26 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         elif turned == 0:
             points += cfg.upright_weight
     return points, why
+
+
+def _hue(a: float, b: float) -> float:
+    return math.degrees(math.atan2(b, a))
+
+
+def _other_hue(lab: tuple[float, float, float], colours: tuple[RGB, ...], cfg: GamesConfig) -> bool:
+    """Whether a board colour ``lab`` is clearly coloured and of another hue than every
+    one of a game's board ``colours`` (a neutral board colour of the game matches any)."""
+    _, a, b = lab
+    if math.hypot(a, b) < cfg.gap_miss_chroma:
+        return False
+    hue = _hue(a, b)
+    for c in colours:
+        _, ca, cb = (float(x) for x in rgb_lab(c))
+        if math.hypot(ca, cb) < cfg.gap_miss_chroma:
+            return False
+        if abs((hue - _hue(ca, cb) + 180.0) % 360.0 - 180.0) <= cfg.gap_miss_hue:
+            return False
+    return True
 
 
 def _all_upright(look: BoardLook, cfg: GamesConfig) -> bool:

@@ -20,6 +20,7 @@ from assistant.games import (
     GAME_NAMES,
     GameGuess,
     GamesConfig,
+    _other_hue,
     describe_look,
     detect_game,
     read_game_and_bonuses,
@@ -159,6 +160,29 @@ def test_the_corner_of_the_point_values_names_the_game(
     look = describe_look(None, located)
     assert look.corner_share[CORNERS.index(corner)] == 1.0
     assert detect_game(None, located).name == game
+
+
+@pytest.mark.parametrize("seed", [91000, 92500])
+def test_a_board_of_another_hue_than_the_games_boards_does_not_name_it(seed: int) -> None:
+    # A SpellCast board with its hues turned 180 degrees (benchmarks/stress.py, hue180)
+    # was named Scramble at 0.81 and 0.80: bluish-white faces and values bottom right, as
+    # Scramble's, but on an olive board where Scramble's boards are blue.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    image = decode_image(render_board("spellcast-discord", seed).data)
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + 90) % 180).astype(np.uint8)
+    turned = np.ascontiguousarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
+    reading = read_array(turned, ReadOptions())
+    assert reading.game in (None, "spellcast"), reading.game_why
+    cfg = GamesConfig()
+    assert _other_hue((30.0, 12.0, 25.0), ((48, 125, 216),), cfg)  # olive: not blue
+    # A grey board has no hue to differ: it costs nothing (a blurred board's gaps mix
+    # with its faces, lighter and greyer); a game with a grey board matches any hue.
+    assert not _other_hue((30.0, 1.0, -2.0), ((48, 125, 216),), cfg)
+    assert not _other_hue((30.0, 12.0, 25.0), ((48, 125, 216), (60, 60, 60)), cfg)
+    assert not _other_hue((30.0, -3.0, -20.0), ((48, 125, 216),), cfg)  # a blue board
 
 
 def test_one_rule_finds_the_value_corner_before_and_after_cutting() -> None:
