@@ -268,6 +268,36 @@ def is_unsure(reading: BoardReading, game: str | None) -> bool:
     )
 
 
+def _q_shares(game: GameGuess | None) -> dict[str, float]:
+    """What a printed Q means on this board, with the share of the games that read it so:
+    the named game's rule alone, or, when the game is unknown, each candidate's rule
+    weighted by its share (one rule when they all agree). No guess at all reads Qu."""
+    from assistant.registry import q_rule
+
+    if game is None:
+        return {"qu": 1.0}
+    if game.known or not game.candidates:
+        return {q_rule(game.name): 1.0}
+    shares: dict[str, float] = {}
+    for name, share in game.candidates:
+        rule = q_rule(name)
+        shares[rule] = shares.get(rule, 0.0) + share
+    total = sum(shares.values())
+    return {rule: share / total for rule, share in shares.items()}
+
+
+def _q_both(candidates: Candidates, q_shares: dict[str, float]) -> Candidates:
+    """A Q tile's candidates when the game is unknown and its candidates read a Q both
+    ways: each reading of the Q as Qu and as a plain Q, weighted by the games' shares."""
+    out: list[tuple[str, float]] = []
+    for label, conf in candidates:
+        if label == "QU":
+            out += [("QU", conf * q_shares["qu"]), ("Q", conf * q_shares["q"])]
+        else:
+            out.append((label, conf))
+    return tuple(sorted(out, key=lambda c: -c[1]))
+
+
 def reading_from_tiles(
     located: LocatedBoard,
     readings: Sequence[TileReading],
@@ -281,12 +311,13 @@ def reading_from_tiles(
     """Assemble per-tile readings into a BoardReading, marking letters, point values and
     bonus squares under ``threshold`` as unsure and applying the user's fixes (certain by
     definition; a fix like ``E:2*DL`` also sets the value and the bonus)."""
-    from assistant.registry import q_rule
 
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
-    # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q.
-    game_name = game.name if game is not None else None
-    plain_q = options.literal_q or q_rule(game_name) == "q"
+    # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q. An unknown
+    # game whose candidates read a Q both ways leaves every Q tile unsure, with both.
+    q_shares = _q_shares(game)
+    plain_q = options.literal_q or q_shares.get("q", 0.0) > q_shares.get("qu", 0.0)
+    q_doubt = not options.literal_q and len(q_shares) > 1
     fixes: dict[tuple[int, int], Tile] = {}
     for r, c, token in options.fixes:
         if r >= located.rows or c >= located.cols:
@@ -314,6 +345,10 @@ def reading_from_tiles(
                 k_row.append(((fix.label, 1.0),))
                 value = fix.value if fix.value is not None else value
                 bonus_kind = fix.bonus.value if fix.bonus is not None else bonus_kind
+            elif q_doubt and tr.label == "QU":
+                t_row.append(UNSURE)
+                c_row.append(tr.confidence * max(q_shares.values()))
+                k_row.append(_q_both(tr.candidates, q_shares))
             else:
                 label = q_label(tr.label, plain_q)
                 t_row.append(label if tr.confidence >= threshold else UNSURE)

@@ -73,6 +73,34 @@ def test_literal_q_overrides_the_game() -> None:
     assert reading.tiles[r][c] == "Q"
 
 
+def test_an_unknown_game_whose_candidates_read_q_both_ways_leaves_the_q_unsure() -> None:
+    # spellcast-discord 91000 (a Q at r4c3) in grey: its cream tiles and navy board gone,
+    # the look does not decide between SpellCast (a plain Q) and Scramble (Qu). The Q was
+    # read QU at 0.92, a confident wrong tile (benchmarks/stress.py, grey and inverted).
+    import cv2
+    import numpy as np
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 91000)
+    r, c = 3, 2
+    assert board.label["letters"][r][c] == "Q"
+    image = decode_image(board.data)
+    grey = np.ascontiguousarray(
+        cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR), np.uint8
+    )
+    reading = read_array(grey, ReadOptions())
+    assert reading.game is None, "the grey copy is meant to leave the game unknown"
+    rules = {q_rule(game) for game, _ in reading.game_candidates}
+    assert rules == {"q", "qu"}, reading.game_candidates
+    assert reading.tiles[r][c] == "?"
+    assert {label for label, _ in reading.candidates[r][c][:2]} == {"Q", "QU"}
+    assert reading.confidence[r][c] < 0.8
+    # Told the game, the same picture reads its Q under that game's rule.
+    assert read_array(grey, ReadOptions(game="spellcast")).tiles[r][c] == "Q"
+    assert read_array(grey, ReadOptions(game="scramble")).tiles[r][c] == "QU"
+
+
 # SpellCast's Q tile: the Q's tail reaches down to the value "8" at the bottom-right. Drawn
 # with the generator's own tile painter (tools.synth) on a bare navy board, a Q on every
 # diagonal tile, in faces and sizes where the tail touches the 8 (Open Sans ExtraBold) or
