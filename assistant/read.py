@@ -519,10 +519,10 @@ def _read_array(
     config = cfg.recognize_config()
     threshold = config.threshold
     engines = cfg.engines
-    readings = recognize_tiles(tiles, config=config, engines=engines)
+    readings = recognize_tiles(tiles, config=config, engines=engines, cut=cfg.cut)
     if len(boards) > 1:  # the board shown more than once, apart: read every copy
         each = [(located, readings)] + [
-            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config, engines=engines))
+            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config, engines=engines, cut=cfg.cut))
             for b in boards[1:]
         ]
         chosen, readings = pick_copy(each, threshold=threshold)
