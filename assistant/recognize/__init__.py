@@ -624,10 +624,17 @@ def _read_fainter(
         cut_tile(tiles[i].crop, None, tiles[i].row, tiles[i].col, fainter, scale=tiles[i].scale)
         for i in redo
     ]
+    changed = [
+        (i, tile)
+        for i, tile in zip(redo, again, strict=True)
+        if not tile.blank and not np.array_equal(tile.glyph, tiles[i].glyph)
+    ]  # the same glyph reads the same: not read again
+    if not changed:
+        return readings
     once = replace(cfg, rotations="any", faint_ink=None)
     out = list(readings)
-    seen = recognize_tiles(again, config=once, engines=engines, threshold=limit)
-    for i, rd in zip(redo, seen, strict=True):
+    seen = recognize_tiles([t for _, t in changed], config=once, engines=engines, threshold=limit)
+    for (i, _), rd in zip(changed, seen, strict=True):
         if rd.label == readings[i].label and rd.confidence >= limit:
             out[i] = replace(
                 rd, value=readings[i].value, value_confidence=readings[i].value_confidence
