@@ -612,6 +612,8 @@ def _read_fainter(
     ``RecognizeConfig.faint_ink``)."""
     from assistant.cut import CutConfig, cut_tile
 
+    if cfg.faint_ink is None:
+        return readings
     redo = [
         i
         for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
