@@ -580,17 +580,35 @@ def _both_ways(
     as the cut took the line (with the blend undone for ``opaque``, around it for
     ``undone``), ``hidden`` the other way. Where both name the same letter, the surer
     reading stands; where they differ, ``seen``, and never sure (at most ``hidden_cap``,
-    the other's letter listed) when the other reading is sure (at ``limit``) of its own."""
+    the other's letter listed) when the other reading is sure (at ``limit``) of its own,
+    unless ``seen`` names no letter (``_names_no_letter``) and ``hidden`` was read around
+    the line: then ``hidden`` stands."""
     if not seen or not hidden:
         return seen or hidden
     if seen[0].label == hidden[0].label:
         return seen if seen[0].confidence >= hidden[0].confidence else hidden
     if hidden[0].confidence < limit:
         return seen
+    if _names_no_letter(seen[0], limit) and hidden[0].around_line:
+        # The line cut the letter into pieces that this cut reads as several characters
+        # (or none), unsure: it names no letter, so it speaks against none; the other
+        # cut's reading around the line stands, with its own guards (an N under a
+        # see-through red arrow read "FJ" with the blend undone, N at 1.0 around it).
+        listed = {c.label for c in hidden}
+        return [*hidden, *(c for c in seen if c.label not in listed)]
     out = [replace(c, confidence=min(c.confidence, cfg.hidden_cap)) for c in seen]
     if hidden[0].label not in {c.label for c in out}:
         out.append(replace(hidden[0], confidence=min(hidden[0].confidence, cfg.hidden_cap)))
     return out
+
+
+def _names_no_letter(reading: Candidate, limit: float) -> bool:
+    """Whether ``reading``, the best of a tile a line crosses, names no one letter: unsure,
+    and either empty or several characters read whole (not around the line; Qu is one
+    tile)."""
+    if reading.confidence >= limit or reading.around_line:
+        return False
+    return not reading.label or (len(reading.label) > 1 and reading.label != "QU")
 
 
 def _settled_by_copies(
