@@ -110,6 +110,11 @@ class CutConfig:
     hyphen_width: tuple[float, float] = (0.2, 0.8)
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
+    # A piece of the glyph (a hyphen too) is a character only when at least char_tint of
+    # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
+    # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
+    # hyphen (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing).
+    char_tint: float = 0.5
     # Blobs in the text band under speck_height of the tallest piece's height and speck_area
     # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
     # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
@@ -795,8 +800,25 @@ def cut_tile(
                 face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
                 letter_box=letters,
             )  # fmt: skip
+    # A tile's characters are printed in one colour: a piece of another hue beside the
+    # letter (an arrowhead whose pale line the ink threshold left out) is something over
+    # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
+    main = max(glyph_ids, key=lambda i: areas.get(i, 0))
+    main_px = lab[labels == main]
+    far = lab8_distance(main_px.reshape(-1, 1, 3), face).ravel()
+    tint = median(main_px[far >= median(far)].astype(np.float64), axis=0)  # its inked core
+    foreign = {
+        i
+        for i in glyph_ids
+        if i != main and not overdrawn and not _tinted_like(lab[labels == i], face, tint, cfg)
+    }
+    if foreign:
+        glyph_ids -= foreign
+        obstructed = True
     band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
+        if not _tinted_like(lab[labels == i], face, tint, cfg):
+            continue
         boxes[i] = small[i]
         glyph_ids.add(i)
         band = band.union(small[i])
@@ -1638,6 +1660,20 @@ def _lost_strokes(
         ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
         far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
     return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _tinted_like(
+    pixels: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """Whether at least ``char_tint`` of ``pixels`` (CIELAB) are of the letters' tint: a
+    mix of ``face`` and the letters' ``ink`` within ``lost_tint``."""
+    if len(pixels) == 0:
+        return False
+    near = _blend_of(pixels.reshape(-1, 1, 3), face, ink, cfg.lost_tint)
+    return float(np.count_nonzero(near)) >= cfg.char_tint * len(pixels)
 
 
 def _blend_of(
