@@ -79,6 +79,7 @@ class ExemplarConfig:
     # pixels that tell them apart (agree stopped them).
     font_fit: float = 0.065
     font_letters: int = 3
+    font_most: int = 6  # ...of the first this many (each font takes ~1 ms per letter)
     font_shift: int = 2
 
 
@@ -230,9 +231,11 @@ def board_font(
     """The shipped template font the board's clean letters (``copies``) are printed in, as
     near as the templates go: each letter drawn at its copy's height on its glyph box and
     moved up to ``font_shift`` pixels to lie on it; the font with the least mean ink
-    difference, when that is ``font_fit`` or less over at least ``font_letters`` letters."""
+    difference, when that is ``font_fit`` or less over at least ``font_letters`` letters
+    (of the first ``font_most``)."""
     cfg = config or ExemplarConfig()
     clean = {c: t for c, t in copies.items() if t.glyph_box is not None}
+    clean = dict(list(clean.items())[: cfg.font_most])
     if len(clean) < cfg.font_letters:
         return None
     best: BoardFont | None = None
