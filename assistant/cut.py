@@ -214,6 +214,13 @@ class CutConfig:
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
     line_margin: float = 0.15
     line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
+    # A coloured outline round the face (``_outline_colour``: at least outline_share of the
+    # ring outline_ring of the cell wide outside the face neither face, gap nor their mix)
+    # keeps the band at least line_band wide, and its mixes with the face and the gap are
+    # rim, not line, all round.
+    outline_ring: float = 0.04
+    outline_share: float = 0.16
+    line_band: float = 0.04
     # With the letter's own ink colour known (pixels of the line component ink_apart of the
     # line's distance from the face away from both), a pixel is line when it lies nearer
     # the face-line or line-ink mixes than the face-ink one, and more than line_face of
@@ -1168,16 +1175,25 @@ def _line_pixels(
     fx0, fx1, fy0, fy1 = span
     face_area = np.zeros((h, w), bool)
     face_area[fy0:fy1, fx0:fx1] = True
-    margin = np.zeros((h, w), bool)
-    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
-    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
-    my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
-    margin[my : h - my, mx : w - mx] = False
     # The gap between tiles, and the face's shaded rim (mixes of face and gap colour) that
     # the band reaches at a rounded corner, are not the line (a grey-blue line may look
     # like such a mix: the rim is only looked for in the band's corners).
     edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
     gap = median(edge, axis=0)
+    # A bonus tile's coloured outline (SpellCast's gold or pink) is no line either, nor its
+    # glow on the face; it moves the face's edge in, and the band with it.
+    outline = _outline_colour(lab, face_area, face, gap, cfg)
+    margin = np.zeros((h, w), bool)
+    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
+    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
+    my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
+    if outline is not None:
+        by, bx = int(h * cfg.line_band), int(w * cfg.line_band)
+        my, mx = (
+            max(my, fy0 + iy + by, h - (fy1 - iy - by)),
+            max(mx, fx0 + ix + bx, w - (fx1 - ix - bx)),
+        )
+    margin[my : h - my, mx : w - mx] = False
     # A line too pale to be ink still shows its hue on the band.
     chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
     tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
@@ -1191,10 +1207,20 @@ def _line_pixels(
         sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
     on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
-    colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
+    rim &= corner[sample]
+    letters = mine
+    if outline is not None:
+        for end in (face, gap):
+            rim |= _segment_distance(on_face, end, outline) < cfg.line_rim * _apart(end, outline)
+        # The letter's ink is looked for inside the band only (the outline may be in its
+        # colour: a gold letter on a gold-edged tile).
+        inside = np.zeros((h, w), bool)
+        inside[my : h - my, mx : w - mx] = True
+        letters = mine & inside
+    colours = _line_colours(on_face[~rim], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True, [], None
-    ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
+    ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg)
     # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
     # pixels take its tint. Mixes are told with colour weighed at line_chroma.
     weigh = np.array([1.0, cfg.line_chroma, cfg.line_chroma])
@@ -1256,6 +1282,33 @@ def _line_pixels(
     if ink is not None and len(colours) == 1:
         beneath = _see_through(lab, line, face_area, face, colours[0], ink, cfg)
     return line, told, colours, beneath
+
+
+def _outline_colour(
+    lab: Image,
+    face_area: npt.NDArray[np.bool_],
+    face: npt.NDArray[np.float64],
+    gap: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> npt.NDArray[np.float64] | None:
+    """The colour of a coloured outline round the tile's face (a SpellCast bonus tile's gold
+    or pink edge), or None: the main colour of the ring ``outline_ring`` of the cell wide
+    just outside the face, when at least ``outline_share`` of the ring is neither face,
+    gap nor a mix of the two (a line crossing the ring takes a small share of it)."""
+    h, w = face_area.shape
+    reach = max(1, int(cfg.outline_ring * max(h, w)))
+    grown = cv2.dilate(
+        face_area.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    )
+    ring = (grown > 0) & ~face_area
+    pixels = lab[ring].reshape(-1, 3).astype(np.float32)
+    if len(pixels) < cfg.line_min_px:
+        return None
+    plain = _segment_distance(pixels, face, gap) < cfg.line_rim * _apart(face, gap)
+    coloured = pixels[~plain]
+    if len(coloured) < cfg.outline_share * len(pixels):
+        return None
+    return _mode(coloured)
 
 
 def _see_through(

@@ -794,3 +794,44 @@ def test_a_letter_without_a_clean_rival_on_the_board_is_settled_by_the_boards_fo
     that matches the board's clean letters (``exemplars.board_font``), the pixels beside
     the line side with the letter, and it is read (before: unsure at 0.39-0.6)."""
     _read_surely(seed, tile, want)
+
+
+def test_a_gold_letter_on_a_bonus_tile_under_a_line_is_read() -> None:
+    """tools.synth spellcast-arrows 94000: a red arrow with a dark outline across a gold R
+    on a TL tile (gold outline, gold badge). The outline moved the face's edge in so far
+    that the band where the line's colours are sampled was a pixel wide, and the outline's
+    gold taken there for a second line colour took the gold R with it: the tile came back
+    with no glyph at all (unsure, R among equals at 0.23). The outline is found now
+    (``cut._outline_colour``): the band stays wide, its mixes are no line, and the R is
+    read around the red line."""
+    _read_surely(94000, (2, 1), "R")
+
+
+@pytest.mark.parametrize("outline", [(153, 72, 236), (48, 184, 242), None])
+def test_a_coloured_outline_round_the_face_is_found_and_a_line_is_not_one(
+    outline: tuple[int, int, int] | None,
+) -> None:
+    """A cream face inside a pink or gold outline (SpellCast's bonus tiles), a green line
+    coming in from the top edge: the outline's colour is found; a plain tile with the same
+    line has none (the line crosses the ring round the face on one side only)."""
+    from assistant.colour import bgr_to_lab8, delta_e
+    from assistant.cut import CutConfig, _outline_colour
+
+    crop = np.full((CELL, CELL, 3), (58, 31, 24), np.uint8)
+    inner = 6 if outline is None else 11
+    if outline is not None:
+        cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), outline, -1)
+    cv2.rectangle(crop, (inner, inner), (CELL - 1 - inner, CELL - 1 - inner), (236, 246, 250), -1)
+    cv2.line(crop, (60, 0), (60, 62), (90, 200, 40), 12)
+    lab = bgr_to_lab8(crop)
+    face_area = np.zeros((CELL, CELL), bool)
+    face_area[inner : CELL - inner, inner : CELL - inner] = True
+    face = lab[64, 30].astype(np.float64)
+    gap = lab[1, 1].astype(np.float64)
+    found = _outline_colour(lab, face_area, face, gap, CutConfig())
+    if outline is None:
+        assert found is None
+    else:
+        assert found is not None
+        want = bgr_to_lab8(np.array([[outline]], np.uint8))[0, 0].astype(np.float64)
+        assert delta_e(found, want) < 10
