@@ -215,11 +215,17 @@ class CutConfig:
     line_margin: float = 0.15
     line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
     # A coloured outline round the face (``_outline_colour``: at least outline_share of the
-    # ring outline_ring of the cell wide outside the face neither face, gap nor their mix)
-    # keeps the band at least line_band wide, and its mixes with the face and the gap are
-    # rim, not line, all round.
+    # ring outline_ring of the cell wide outside the face neither face, gap nor their mix,
+    # and outline_side of it on outline_sides of the four sides) keeps the band at least
+    # line_band wide, and its mixes with the face and the gap are rim, not line, all
+    # round. Session 7, spellcast-arrows 3000-3009 + 94000-94009, the tiles a line crosses:
+    # plain ones 0-0.14 of the ring and at most 2 sides but one (0.14, 3 sides), SpellCast
+    # bonus tiles 0.17-0.86, 3-4 sides but one (0.17, 2 sides: a 36 px tile); a broad
+    # see-through line across a Wordament tile (tests/test_overlays) made 2 sides.
     outline_ring: float = 0.04
     outline_share: float = 0.16
+    outline_side: float = 0.1
+    outline_sides: int = 3
     line_band: float = 0.04
     # With the letter's own ink colour known (pixels of the line component ink_apart of the
     # line's distance from the face away from both), a pixel is line when it lies nearer
@@ -1294,7 +1300,8 @@ def _outline_colour(
     """The colour of a coloured outline round the tile's face (a SpellCast bonus tile's gold
     or pink edge), or None: the main colour of the ring ``outline_ring`` of the cell wide
     just outside the face, when at least ``outline_share`` of the ring is neither face,
-    gap nor a mix of the two (a line crossing the ring takes a small share of it)."""
+    gap nor a mix of the two (a line crossing the ring takes a small share of it), and
+    ``outline_side`` of it on ``outline_sides`` of the four sides."""
     h, w = face_area.shape
     reach = max(1, int(cfg.outline_ring * max(h, w)))
     grown = cv2.dilate(
@@ -1308,7 +1315,24 @@ def _outline_colour(
     coloured = pixels[~plain]
     if len(coloured) < cfg.outline_share * len(pixels):
         return None
-    return _mode(coloured)
+    # ...all round: on outline_sides of the four sides (a broad line crossing the tile
+    # colours the ring on two).
+    flags = np.zeros((h, w), bool)
+    flags[ring] = ~plain
+    ys, xs = np.nonzero(face_area)
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    sides = (
+        (slice(max(0, y0 - reach), y0), slice(x0, x1)),
+        (slice(y1, y1 + reach), slice(x0, x1)),
+        (slice(y0, y1), slice(max(0, x0 - reach), x0)),
+        (slice(y0, y1), slice(x1, x1 + reach)),
+    )
+    seen = sum(
+        1
+        for side in sides
+        if ring[side].any() and float(flags[side][ring[side]].mean()) >= cfg.outline_side
+    )
+    return _mode(coloured) if seen >= cfg.outline_sides else None
 
 
 def _see_through(
