@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.cut import TileImage, cut_tiles, face_tilt
+from assistant.cut import CutConfig, TileImage, cut_tiles, face_tilt
 from assistant.errors import MissingDependencyError
 from assistant.locate import LocatedBoard
 from assistant.recognize import (
@@ -837,7 +838,7 @@ def test_an_upside_down_v_die_reads_as_v_with_confidence() -> None:
 
 
 def _rendered_tiles(
-    look: str, seed: int, **knobs: float
+    look: str, seed: int, config: CutConfig | None = None, **knobs: float
 ) -> tuple[dict[str, Any], tuple[TileImage, ...]]:
     """A tools.synth board rectified from the lattice corners in its label, cut."""
     from tools.calibrate import rectify
@@ -847,7 +848,7 @@ def _rendered_tiles(
     label = rendered.label
     tl, tr, br, bl = ((float(x), float(y)) for x, y in label["corners"])
     located = rectify(rendered.image, (tl, tr, br, bl), label["rows"], label["cols"])
-    return label, cut_tiles(located)
+    return label, cut_tiles(located, config)
 
 
 def test_strokes_too_faint_for_the_cut_are_seen(matcher: TemplateRecognizer) -> None:
@@ -866,12 +867,38 @@ def test_strokes_too_faint_for_the_cut_are_seen(matcher: TemplateRecognizer) -> 
     assert not any(t.lost_strokes for t in clean)
 
 
+@pytest.mark.parametrize(
+    ("look", "seed", "where"), [("boggle-big", 92509, (2, 4)), ("boggle-classic", 95006, (1, 1))]
+)
+def test_a_stroke_the_cut_kept_half_of_is_lost(
+    look: str, seed: int, where: tuple[int, int]
+) -> None:
+    """A blurred serif T on a die on its side: the cut keeps its stem and the lower half of
+    its faint crossbar, and what is left is an L to both engines (0.95). The lost upper
+    half lies along the kept one, hardly farther from the glyph than ``lost_reach``, but
+    well beyond the glyph's box where the letter reaches (``CutConfig.lost_box_reach``):
+    the cut says strokes were lost. Every other die said to have lost strokes that the
+    older rule alone passed is a T too."""
+    label, tiles = _rendered_tiles(look, seed)
+    letters = label["letters"]
+    assert letters[where[0]][where[1]] == "T"
+    lost = {(t.row, t.col) for t in tiles if t.lost_strokes}
+    assert where in lost
+    # Only the older rule (far from the glyph): the T is missed.
+    _, before = _rendered_tiles(look, seed, config=CutConfig(lost_box_reach=math.inf))
+    older = {(t.row, t.col) for t in before if t.lost_strokes}
+    assert where not in older and older <= lost
+    assert {letters[r][c] for r, c in lost - older} == {"T"}
+
+
 @pytest.mark.tesseract
 @pytest.mark.parametrize(
     ("look", "seed", "knobs", "where"),
     [
         ("boggle-big", 15015, {}, [(0, 2), (4, 3)]),  # E and T read as I
         ("boggle-classic", 53011, {"tile_px": 20}, [(1, 3), (3, 0)]),  # E read as F at 0.95
+        ("boggle-big", 92509, {}, [(2, 4)]),  # a T on its side, half its crossbar lost: L
+        ("boggle-classic", 95006, {}, [(1, 1)]),  # the same: L at 0.95
     ],
 )
 def test_a_die_missing_faint_strokes_is_unsure_even_when_both_engines_agree(
