@@ -509,6 +509,7 @@ def _zone_cut(
         (t, o.box) for t, o in zip(tiles, chosen, strict=True)
         if o is not None and not o.doubt and not t.blank
     ]  # fmt: skip
+    value_ink: npt.NDArray[np.float64] | None = None  # found when first needed
     for i, (t, option) in enumerate(zip(tiles, chosen, strict=True)):
         if t.blank or t.overdrawn or not zone_misses(option, zone, cfg.values):
             continue
@@ -519,6 +520,19 @@ def _zone_cut(
             if again is not None:
                 tiles[i] = again
                 break
+        else:
+            # Neither zone cuts the letter from its value: where the two are inked in
+            # different colours (a gold bonus letter, a grey value), the colours do.
+            if value_ink is None:
+                value_ink = _value_ink(located, lab, clean, corner)
+            where = _tile_zone(zone, corner, t, clean, usual, cfg)
+            seam = _colour_seam(lab[_cell(t.row, t.col, located.cell_px)], t, where, value_ink, cfg)
+            if seam is not None:
+                again = _cut_in_zone(
+                    located, lab, t, where, corner, digit_h, cfg, ring, scale, seam=seam
+                )
+                if again is not None:
+                    tiles[i] = again
 
 
 def _cut_in_zone(
@@ -531,10 +545,17 @@ def _cut_in_zone(
     cfg: CutConfig,
     ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
     scale: float,
+    seam: npt.NDArray[np.bool_] | None = None,
 ) -> TileImage | None:
     """``t`` cut again with the value ``zone`` (see ``_zone_cut``), or None when that cut
-    is not to be kept."""
-    window = (slice(zone.y, zone.y1), slice(zone.x, zone.x1))
+    is not to be kept. ``seam``: the pixels that cut the letter from the value
+    (``_colour_seam``) instead of the zone's sides; the letter's ink inside the zone then
+    stays with the letter."""
+    m = cfg.values.zone_margin if seam is not None else 0
+    # With a seam the zone's sides cut nothing: it is grown by its margin, so that a
+    # digit of this tile a little off the board's zone stays whole.
+    cut_zone = Box(max(0, zone.x - m), max(0, zone.y - m), zone.w + 2 * m, zone.h + 2 * m)
+    window = (slice(cut_zone.y, cut_zone.y1), slice(cut_zone.x, cut_zone.x1))
     # The zone's inner sides facing the letter: its last column and row (``_zone_seam``
     # cuts just outside them).
     side_x = zone.x1 - 1 if is_left(corner) else zone.x
@@ -543,7 +564,7 @@ def _cut_in_zone(
     sl = _cell(r, c, located.cell_px)
     again = cut_tile(
         located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
-        value_zone=zone,
+        value_zone=cut_zone, seam=seam,
     )  # fmt: skip
     found = next((o for o in again.value_options if o.corner == corner), None)
     if again.blank or found is None or zone_misses(found, zone, cfg.values):
@@ -556,14 +577,76 @@ def _cut_in_zone(
         np.count_nonzero(value[zone.y : zone.y1, side_x]),
         np.count_nonzero(value[side_y, zone.x : zone.x1]),
     )
-    if along > cfg.values.zone_contact * digit_h:
+    if seam is None and along > cfg.values.zone_contact * digit_h:
         return None
     left = (t.glyph[window] > 0) & (value[window] == 0)
+    if seam is not None:
+        # The letter keeps its ink inside the zone; the seam is lost, and the value's
+        # rim may be cut a pixel thinner than the old glyph's.
+        rim = cv2.dilate(value, np.ones((3, 3), np.uint8))
+        left &= (again.glyph[window] == 0) & ~seam[window] & (rim[window] == 0)
     if int(np.count_nonzero(left)) > cfg.values.zone_slack:
         return None
-    trimmed = trim_tail(found, zone)
+    trimmed = trim_tail(found, zone) if seam is None else found
     options = tuple(trimmed if o is found else o for o in again.value_options)
     return _with_value(replace(again, value_options=options), trimmed)
+
+
+def _value_ink(
+    located: LocatedBoard,
+    lab: Image,
+    clean: Sequence[tuple[TileImage, Box]],
+    corner: Corner,
+) -> npt.NDArray[np.float64] | None:
+    """The a and b (8-bit CIELAB) of the board's value ink: the median over the ``clean``
+    values' (``_zone_cut``) cores, their darker half; None without any."""
+    found = []
+    for t, _ in clean:
+        option = next((o for o in t.value_options if o.corner == corner), None)
+        if option is None:
+            continue
+        mask, _alpha = option.paint(*t.glyph.shape)
+        pixels = lab[_cell(t.row, t.col, located.cell_px)][mask > 0].astype(np.float64)
+        if len(pixels):
+            found.append(pixels[pixels[:, 0] <= np.median(pixels[:, 0])])
+    if not found:
+        return None
+    return np.asarray(np.median(np.concatenate(found)[:, 1:], axis=0), np.float64)
+
+
+def _colour_seam(
+    cell: Image,
+    t: TileImage,
+    zone: Box,
+    value_ink: npt.NDArray[np.float64] | None,
+    cfg: CutConfig,
+) -> npt.NDArray[np.bool_] | None:
+    """Where ``t``'s letter, inked in another colour than the board's values
+    (``value_ink``, a and b; ``ValueConfig.zone_colour_apart``), touches ink of the values'
+    colour in the value ``zone`` grown by a margin: the pixels of either colour next to
+    the other (``cell`` is the tile's 8-bit CIELAB). None where the colours are not that far
+    apart or do not touch there."""
+    if value_ink is None or not np.any(t.glyph):
+        return None
+    ab = cell[..., 1:].astype(np.float64)
+    letter = np.median(ab[t.glyph > 0], axis=0)
+    if float(np.hypot(*(letter - value_ink))) < cfg.values.zone_colour_apart:
+        return None
+    h, w = t.glyph.shape
+    m = cfg.values.zone_margin
+    near = np.zeros((h, w), bool)
+    near[max(0, zone.y - m) : zone.y1 + m, max(0, zone.x - m) : zone.x1 + m] = True
+    face = bgr_to_lab8(np.asarray(t.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    ink = near & (lab8_distance(cell, face) > cfg.ink_low_frac * t.contrast)
+    to_letter = np.hypot(*np.moveaxis(ab - letter, -1, 0))
+    to_value = np.hypot(*np.moveaxis(ab - value_ink, -1, 0))
+    gold = (ink & (to_letter < to_value)).astype(np.uint8)
+    grey = (ink & (to_letter >= to_value)).astype(np.uint8)
+    kernel = np.ones((3, 3), np.uint8)
+    seam = ((gold > 0) & (cv2.dilate(grey, kernel) > 0)) | (
+        (grey > 0) & (cv2.dilate(gold, kernel) > 0)
+    )
+    return seam if seam.any() else None
 
 
 def letter_box(tiles: Sequence[TileImage], config: CutConfig | None = None) -> Box | None:
@@ -688,6 +771,7 @@ def cut_tile(
     letters_ink: npt.NDArray[np.float64] | None = None,
     tinted: npt.NDArray[np.bool_] | None = None,
     value_zone: Box | None = None,
+    seam: npt.NDArray[np.bool_] | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -699,7 +783,8 @@ def cut_tile(
     pale to be ink and the glyph it touches, found by a first cut (``_tinted_line``);
     ``value_zone`` is where the board prints its values (``values.board_zone``): the ink
     there is cut off from the rest (a letter's tail touching the value) and no keep-out
-    around the glyph reaches into it."""
+    around the glyph reaches into it; ``seam`` cuts there instead of the zone's sides (the
+    letter and value told apart by colour: ``_colour_seam``)."""
     cfg = config or CutConfig()
     if lab is None:
         lab = bgr_to_lab8(crop)
@@ -728,9 +813,9 @@ def cut_tile(
     ink = (dist > cfg.ink_low_frac * contrast).astype(np.uint8)
     strong = dist > threshold
     if value_zone is not None and corners:
-        seam = _zone_seam(value_zone, corners[0], h, w)
-        ink[seam] = 0
-        strong[seam] = False
+        cut = _zone_seam(value_zone, corners[0], h, w) if seam is None else seam
+        ink[cut] = 0
+        strong[cut] = False
     face_like = dist < threshold / 2
     fy0, fy1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
     fx0, fx1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
@@ -880,7 +965,7 @@ def cut_tile(
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
                 letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
-                value_zone=value_zone,
+                value_zone=value_zone, seam=seam,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
@@ -955,7 +1040,7 @@ def cut_tile(
         undone = cut_tile(
             crop, lab, row, col, replace(cfg, see_dark_share=math.inf, see_both=False),
             ring=ring, corners=corners, scale=scale, letters=letters, letters_ink=letters_ink,
-            tinted=tinted, value_zone=value_zone,
+            tinted=tinted, value_zone=value_zone, seam=seam,
         )  # fmt: skip
         return replace(out, undone=undone) if undone.seen_through else out
     # What the blend undone shows is read, and what the line hides is read around too:
@@ -964,7 +1049,7 @@ def cut_tile(
     opaque = cut_tile(
         crop, lab, row, col, replace(cfg, see_min=math.inf, see_both=False), ring=ring,
         corners=corners, scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
-        value_zone=value_zone,
+        value_zone=value_zone, seam=seam,
     )  # fmt: skip
     return replace(out, opaque=opaque)
 

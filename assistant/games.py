@@ -182,6 +182,17 @@ class GamesConfig:
     gap_miss: float = 1.5
     gap_miss_chroma: float = 8.0
     gap_miss_hue: float = 60.0  # degrees from the nearest of the game's board hues
+    # On a screenshot (exact colours) tile faces clearly tinted (face_miss_chroma) in
+    # another hue (gap_miss_hue) than every one of a game's faces with a hue of their own
+    # (face_hue_chroma: white faces have none and match any) cost it face_miss: a
+    # Scramble board with its hues turned 60 degrees (violet-white faces, navy board,
+    # values bottom right, one tile's colour taken for a gem) was named SpellCast at 0.96
+    # on its board and values alone (benchmarks/stress.py 96000, hue60). Hue only, as for
+    # boards: dark mode, low contrast or gamma change a face's lightness and chroma, not
+    # its hue (a tint distance took the game off 40 of 1008 such readings of stress 97000).
+    face_miss: float = 2.0  # as much as matching faces earn (face_weight)
+    face_miss_chroma: float = 8.0
+    face_hue_chroma: float = 3.0
     photo_colour: float = 1.25  # colour tolerances x this on a photo (white balance, glare)
     photo_lightness: float = 0.5  # ... where lightness differences count this much
     # On a screenshot, tile-face tint (a*, b*) differences count this much: Scramble's dark
@@ -636,6 +647,13 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
             why.append(f"{what} (dE {d:.0f})")
     if look.gap_lab is not None and profile.gaps and _other_hue(look.gap_lab, profile.gaps, cfg):
         points -= cfg.gap_miss
+    if (
+        look.face_lab is not None
+        and profile.faces
+        and not look.photo  # a photo's white balance moves the faces' tint
+        and _other_hue(look.face_lab, profile.faces, cfg, cfg.face_miss_chroma, cfg.face_hue_chroma)
+    ):
+        points -= cfg.face_miss
     rows, cols = look.size
     square = _square_sizes(profile)
     if square and rows and (rows != cols or rows not in square):
@@ -678,16 +696,25 @@ def _hue(a: float, b: float) -> float:
     return math.degrees(math.atan2(b, a))
 
 
-def _other_hue(lab: tuple[float, float, float], colours: tuple[RGB, ...], cfg: GamesConfig) -> bool:
-    """Whether a board colour ``lab`` is clearly coloured and of another hue than every
-    one of a game's board ``colours`` (a neutral board colour of the game matches any)."""
+def _other_hue(
+    lab: tuple[float, float, float],
+    colours: tuple[RGB, ...],
+    cfg: GamesConfig,
+    clear: float | None = None,
+    neutral: float | None = None,
+) -> bool:
+    """Whether a colour ``lab`` is clearly coloured (chroma ``clear``, default
+    ``gap_miss_chroma``) and of another hue than every one of a game's ``colours`` (a
+    neutral colour of the game, under chroma ``neutral``, default the same, matches any)."""
+    clear = cfg.gap_miss_chroma if clear is None else clear
+    neutral = clear if neutral is None else neutral
     _, a, b = lab
-    if math.hypot(a, b) < cfg.gap_miss_chroma:
+    if math.hypot(a, b) < clear:
         return False
     hue = _hue(a, b)
     for c in colours:
         _, ca, cb = (float(x) for x in rgb_lab(c))
-        if math.hypot(ca, cb) < cfg.gap_miss_chroma:
+        if math.hypot(ca, cb) < neutral:
             return False
         if abs((hue - _hue(ca, cb) + 180.0) % 360.0 - 180.0) <= cfg.gap_miss_hue:
             return False

@@ -269,21 +269,26 @@ def is_unsure(reading: BoardReading, game: str | None) -> bool:
 
 
 def _q_shares(game: GameGuess | None) -> dict[str, float]:
-    """What a printed Q means on this board, with the share of the games that read it so:
-    the named game's rule alone, or, when the game is unknown, each candidate's rule
-    weighted by its share (one rule when they all agree). No guess at all reads Qu."""
+    """What a printed Q means on this board, with the chance of each reading: the named
+    game's rule alone; when the game is unknown, each candidate's rule weighted by its
+    probability, and what no game's look takes ("none of these": a look like no game's,
+    such as an inverted copy of a SpellCast board that only Word Hunt fits at all) split
+    evenly between a plain Q and Qu, a game we do not know may print either. No guess at
+    all (a board given as text) reads Qu."""
     from assistant.registry import q_rule
 
     if game is None:
         return {"qu": 1.0}
-    if game.known or not game.candidates:
+    if game.known:
         return {q_rule(game.name): 1.0}
-    shares: dict[str, float] = {}
+    # The games' part of the probability: the best candidate's probability over its share
+    # among the games (``games._decide``).
+    fits = min(1.0, game.confidence / game.candidates[0][1]) if game.candidates else 0.0
+    total = sum(share for _, share in game.candidates)
+    shares = {"qu": (1.0 - fits) / 2, "q": (1.0 - fits) / 2}
     for name, share in game.candidates:
-        rule = q_rule(name)
-        shares[rule] = shares.get(rule, 0.0) + share
-    total = sum(shares.values())
-    return {rule: share / total for rule, share in shares.items()}
+        shares[q_rule(name)] += fits * share / total
+    return {rule: share for rule, share in shares.items() if share > 0.0}
 
 
 def _q_both(candidates: Candidates, q_shares: dict[str, float]) -> Candidates:
@@ -314,7 +319,8 @@ def reading_from_tiles(
 
     grid: dict[tuple[int, int], TileReading] = {(t.row, t.col): t for t in readings}
     # The game's Q rule (SpellCast's Q is a plain Q), or the user's --literal-q. An unknown
-    # game whose candidates read a Q both ways leaves every Q tile unsure, with both.
+    # game that may read a Q both ways (``_q_shares``) leaves a Q tile unsure, with both,
+    # unless one reading is sure even so.
     q_shares = _q_shares(game)
     plain_q = options.literal_q or q_shares.get("q", 0.0) > q_shares.get("qu", 0.0)
     q_doubt = not options.literal_q and len(q_shares) > 1
@@ -346,8 +352,9 @@ def reading_from_tiles(
                 value = fix.value if fix.value is not None else value
                 bonus_kind = fix.bonus.value if fix.bonus is not None else bonus_kind
             elif q_doubt and tr.label == "QU":
-                t_row.append(UNSURE)
-                c_row.append(tr.confidence * max(q_shares.values()))
+                sure = tr.confidence * max(q_shares.values())
+                t_row.append(q_label(tr.label, plain_q) if sure >= threshold else UNSURE)
+                c_row.append(sure)
                 k_row.append(_q_both(tr.candidates, q_shares))
             else:
                 label = q_label(tr.label, plain_q)

@@ -82,6 +82,12 @@ class ValueConfig:
     # ...and the value may run along the zone's inner sides for at most zone_contact of the
     # digits' height (a tail's tip; a digit cut there crosses it with two or three strokes).
     zone_contact: float = 0.35
+    # A letter whose ink lies this far (a and b of 8-bit CIELAB) from the board's value ink
+    # (a SpellCast bonus tile's gold letter, grey value) is cut from a value it touches by
+    # colour, where the zone's sides would cut through the letter (its value sits further
+    # in on the bonus tile's inset face). Gold against grey is ~60 apart; black letters,
+    # grey values and a face's tint under 10.
+    zone_colour_apart: float = 25.0
 
 
 @dataclass(frozen=True, eq=False)

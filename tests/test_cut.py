@@ -524,3 +524,41 @@ def test_a_value_is_cut_again_where_its_own_row_prints_values() -> None:
     for r, c in ((4, 2), (4, 4)):
         assert board.label["letters"][r][c] == "J" and board.label["tile_values"][r][c] == 7
         assert reading.values[r][c] == 7 and (r, c) not in reading.uncertain_values
+
+
+@pytest.mark.parametrize(
+    ("seed", "r", "c", "value"),
+    [(96014, 0, 3, 2), (96015, 0, 3, None), (96019, 2, 2, None)],
+)
+def test_a_gold_bonus_letter_touching_its_grey_value_is_cut_from_it_by_colour(
+    seed: int, r: int, c: int, value: int | None
+) -> None:
+    # tools.synth spellcast-discord: a bonus tile's gold N whose right foot touches its
+    # grey 2 (the value sits further in on the bonus tile's inset face). The zone's sides
+    # cut through the N's foot, so neither zone cut was kept and the N and 2 stayed one
+    # glyph: read "N or K" (or "M or N") at 0.00, with no value. The two inks' colours tell
+    # them apart. (96015 and 96019, 30 and 42 px tiles, leave most values unsure.)
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", seed)
+    assert board.label["letters"][r][c] == "N" and board.label["bonuses"][r][c]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[r][c] == "N", reading.candidates[r][c]
+    if value is not None:
+        assert board.label["tile_values"][r][c] == value
+        assert reading.values is not None and reading.values[r][c] == value
+        assert (r, c) not in reading.uncertain_values
+
+
+def test_a_letter_in_the_values_own_colour_is_never_cut_by_colour() -> None:
+    # The colour seam is only for a letter inked unlike the board's values: a black letter
+    # with a black value (every Wordament, Ruzzle and Scramble tile) keeps the zone cut.
+    from assistant.cut import _colour_seam
+    from assistant.geometry import Box
+
+    crop = _tile((230, 240, 250), (20, 20, 20), "N", value="2", value_at="right")
+    tile = cut_tile(crop)
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
+    ink = np.array([128.0, 128.0])
+    assert _colour_seam(lab, tile, Box(90, 10, 30, 24), ink, CutConfig()) is None

@@ -185,6 +185,23 @@ def test_a_board_of_another_hue_than_the_games_boards_does_not_name_it(seed: int
     assert not _other_hue((30.0, -3.0, -20.0), ((48, 125, 216),), cfg)  # a blue board
 
 
+def test_a_screenshot_whose_faces_are_not_the_games_faces_does_not_name_it() -> None:
+    # A Scramble board with its hues turned 60 degrees (benchmarks/stress.py 96000, hue60):
+    # bluish-violet faces on a navy board, values bottom right, one tile's colour taken for
+    # a gem. It was named SpellCast at 0.96 on its board and values alone, its faces 1.6
+    # tolerances from SpellCast's cream. Unturned, the same board is Scramble.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    image = decode_image(render_board("scramble", 96001).data)
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + 30) % 180).astype(np.uint8)
+    turned = np.ascontiguousarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
+    guess = detect_game(turned, locate_board(turned))
+    assert guess.name in ("unknown", "scramble"), guess.why
+    assert detect_game(image, locate_board(image)).name == "scramble"
+
+
 def test_one_rule_finds_the_value_corner_before_and_after_cutting() -> None:
     # games.describe_look (marks on the small board, shares of the tiles) and
     # values.board_corner (the cutter's candidates, counts of tiles) apply one rule.

@@ -101,6 +101,39 @@ def test_an_unknown_game_whose_candidates_read_q_both_ways_leaves_the_q_unsure()
     assert read_array(grey, ReadOptions(game="scramble")).tiles[r][c] == "QU"
 
 
+def test_an_unknown_game_no_look_fits_leaves_the_q_unsure() -> None:
+    # spellcast-discord 96001 (a Q at r4c5) inverted: no game's look fits (Word Hunt is
+    # the one candidate, at 4% with "none of these" taking the rest). The candidates alone
+    # read Qu, so the Q was read QU at 0.95, a confident wrong tile (benchmarks/stress.py
+    # 96000, invert): a look like no game's leaves what a printed Q means open.
+    import numpy as np
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 96001)
+    r, c = 3, 4
+    assert board.label["letters"][r][c] == "Q"
+    inverted = np.ascontiguousarray(255 - decode_image(board.data))
+    reading = read_array(inverted, ReadOptions())
+    assert reading.game is None and reading.game_confidence < 0.5
+    assert {q_rule(game) for game, _ in reading.game_candidates} == {"qu"}
+    assert reading.tiles[r][c] == "?"
+    assert {label for label, _ in reading.candidates[r][c][:2]} == {"Q", "QU"}
+    assert read_array(inverted, ReadOptions(game="spellcast")).tiles[r][c] == "Q"
+
+
+def test_an_unknown_game_whose_every_reading_is_qu_reads_qu_surely() -> None:
+    # The other side: the Q tile stays sure where the look leaves the game unknown but
+    # nearly all of its probability is on games that read Qu (no "none of these").
+    from assistant.games import GameGuess
+    from assistant.read import _q_shares
+
+    sure = _q_shares(GameGuess("unknown", 0.6, (), candidates=(("boggle", 0.6), ("wordhunt", 0.4))))
+    assert sure == {"qu": 1.0}
+    open_ = _q_shares(GameGuess("unknown", 0.04, (), candidates=(("wordhunt", 0.8),)))
+    assert open_["q"] > 0.45 and open_["qu"] < 0.55
+
+
 # SpellCast's Q tile: the Q's tail reaches down to the value "8" at the bottom-right. Drawn
 # with the generator's own tile painter (tools.synth) on a bare navy board, a Q on every
 # diagonal tile, in faces and sizes where the tail touches the 8 (Open Sans ExtraBold) or
