@@ -253,6 +253,12 @@ class LocateConfig:
     shape_ring_std: float = 12.0
     shape_ring_corr: float = 0.6
     shape_passes: int = 4
+    # An outer line with no glyph is dropped only where glyphs are found in at least
+    # shape_drop_inked of the other tiles: on a board of ~14 px tiles the cells' ink is
+    # lost to blur in most tiles (3 of 16 on a Wordament board), and its first column, all
+    # four letters there, was dropped: a 4x3 board read with confidence
+    # (benchmarks/stress.py 97000, wordament-orange tile14).
+    shape_drop_inked: float = 0.6
 
 
 @dataclass(frozen=True)
@@ -1188,7 +1194,9 @@ def _settle_shape(
         change: tuple[str, int] | None = None
         grown: list[int] = []
         for side, (beyond, outer) in sides.items():
-            if not any(x.inked for x in outer) and min(rows, cols) > 3:
+            others = len(inner) - len(outer)
+            inked_elsewhere = len(ref) >= cfg.shape_drop_inked * others
+            if not any(x.inked for x in outer) and min(rows, cols) > 3 and inked_elsewhere:
                 change = (side, -1)
                 break
             grown = [k for k, x in enumerate(beyond) if like.matches(x, cfg)]

@@ -716,3 +716,21 @@ def test_a_14_px_board_on_a_desktop_is_found_and_a_tinier_one_is_named_too_small
     err = info.value
     assert "under about 14 pixels may be too small to find" in err.message
     assert err.hint is not None and "zoom in on the board" in err.hint
+
+
+def test_a_line_is_not_dropped_as_empty_where_ink_is_lost_in_most_tiles() -> None:
+    # tools.synth wordament-orange 97000 shrunk to 14 px tiles (benchmarks/stress.py,
+    # tile14): the first column sits at the picture's left edge, and at that size the
+    # cells' ink is lost to blur in 13 of 16 tiles. Its column, no ink found in it, was
+    # dropped as an empty margin: a 4x3 board read with confidence. An outer line counts
+    # as empty only where the other tiles show their ink.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("wordament-orange", 97000)
+    image = decode_image(board.data)
+    factor = 14 / board.label["params"]["tile_px_actual"]
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (round(w * factor), round(h * factor)), interpolation=cv2.INTER_AREA)
+    located = locate_board(np.ascontiguousarray(small))
+    assert (located.rows, located.cols) == (4, 4)
