@@ -110,6 +110,11 @@ class CutConfig:
     hyphen_width: tuple[float, float] = (0.2, 0.8)
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
+    # A piece of the glyph (a hyphen too) is a character only when at least char_tint of
+    # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
+    # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
+    # hyphen (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing).
+    char_tint: float = 0.5
     # Blobs in the text band under speck_height of the tallest piece's height and speck_area
     # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
     # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
@@ -219,6 +224,19 @@ class CutConfig:
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
     line_margin: float = 0.15
     line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
+    # A coloured outline round the face (``_outline_colour``: at least outline_share of the
+    # ring outline_ring of the cell wide outside the face neither face, gap nor their mix,
+    # and outline_side of it on outline_sides of the four sides) keeps the band at least
+    # line_band wide, and its mixes with the face and the gap are rim, not line, all
+    # round. Session 7, spellcast-arrows 3000-3009 + 94000-94009, the tiles a line crosses:
+    # plain ones 0-0.14 of the ring and at most 2 sides but one (0.14, 3 sides), SpellCast
+    # bonus tiles 0.17-0.86, 3-4 sides but one (0.17, 2 sides: a 36 px tile); a broad
+    # see-through line across a Wordament tile (tests/test_overlays) made 2 sides.
+    outline_ring: float = 0.04
+    outline_share: float = 0.16
+    outline_side: float = 0.1
+    outline_sides: int = 3
+    line_band: float = 0.04
     # With the letter's own ink colour known (pixels of the line component ink_apart of the
     # line's distance from the face away from both), a pixel is line when it lies nearer
     # the face-line or line-ink mixes than the face-ink one, and more than line_face of
@@ -890,8 +908,25 @@ def cut_tile(
                 face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
                 letter_box=letters,
             )  # fmt: skip
+    # A tile's characters are printed in one colour: a piece of another hue beside the
+    # letter (an arrowhead whose pale line the ink threshold left out) is something over
+    # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
+    main = max(glyph_ids, key=lambda i: areas.get(i, 0))
+    main_px = lab[labels == main]
+    far = lab8_distance(main_px.reshape(-1, 1, 3), face).ravel()
+    tint = median(main_px[far >= median(far)].astype(np.float64), axis=0)  # its inked core
+    foreign = {
+        i
+        for i in glyph_ids
+        if i != main and not overdrawn and not _tinted_like(lab[labels == i], face, tint, cfg)
+    }
+    if foreign:
+        glyph_ids -= foreign
+        obstructed = True
     band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
+        if not _tinted_like(lab[labels == i], face, tint, cfg):
+            continue
         boxes[i] = small[i]
         glyph_ids.add(i)
         band = band.union(small[i])
@@ -1241,16 +1276,25 @@ def _line_pixels(
     fx0, fx1, fy0, fy1 = span
     face_area = np.zeros((h, w), bool)
     face_area[fy0:fy1, fx0:fx1] = True
-    margin = np.zeros((h, w), bool)
-    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
-    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
-    my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
-    margin[my : h - my, mx : w - mx] = False
     # The gap between tiles, and the face's shaded rim (mixes of face and gap colour) that
     # the band reaches at a rounded corner, are not the line (a grey-blue line may look
     # like such a mix: the rim is only looked for in the band's corners).
     edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
     gap = median(edge, axis=0)
+    # A bonus tile's coloured outline (SpellCast's gold or pink) is no line either, nor its
+    # glow on the face; it moves the face's edge in, and the band with it.
+    outline = _outline_colour(lab, face_area, face, gap, cfg)
+    margin = np.zeros((h, w), bool)
+    iy, ix = int(h * cfg.line_inset), int(w * cfg.line_inset)
+    margin[fy0 + iy : fy1 - iy, fx0 + ix : fx1 - ix] = True
+    my, mx = int(h * cfg.line_margin), int(w * cfg.line_margin)
+    if outline is not None:
+        by, bx = int(h * cfg.line_band), int(w * cfg.line_band)
+        my, mx = (
+            max(my, fy0 + iy + by, h - (fy1 - iy - by)),
+            max(mx, fx0 + ix + bx, w - (fx1 - ix - bx)),
+        )
+    margin[my : h - my, mx : w - mx] = False
     # A line too pale to be ink still shows its hue on the band.
     chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
     tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
@@ -1264,10 +1308,20 @@ def _line_pixels(
         sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
     on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
-    colours = _line_colours(on_face[~(rim & corner[sample])], face, cfg)
+    rim &= corner[sample]
+    letters = mine
+    if outline is not None:
+        for end in (face, gap):
+            rim |= _segment_distance(on_face, end, outline) < cfg.line_rim * _apart(end, outline)
+        # The letter's ink is looked for inside the band only (the outline may be in its
+        # colour: a gold letter on a gold-edged tile).
+        inside = np.zeros((h, w), bool)
+        inside[my : h - my, mx : w - mx] = True
+        letters = mine & inside
+    colours = _line_colours(on_face[~rim], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True, [], None
-    ink = _ink_beside(lab[mine].reshape(-1, 3).astype(np.float32), face, colours, cfg)
+    ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg)
     # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
     # pixels take its tint. Mixes are told with colour weighed at line_chroma.
     weigh = np.array([1.0, cfg.line_chroma, cfg.line_chroma])
@@ -1329,6 +1383,51 @@ def _line_pixels(
     if ink is not None and len(colours) == 1:
         beneath = _see_through(lab, line, face_area, face, colours[0], ink, cfg)
     return line, told, colours, beneath
+
+
+def _outline_colour(
+    lab: Image,
+    face_area: npt.NDArray[np.bool_],
+    face: npt.NDArray[np.float64],
+    gap: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> npt.NDArray[np.float64] | None:
+    """The colour of a coloured outline round the tile's face (a SpellCast bonus tile's gold
+    or pink edge), or None: the main colour of the ring ``outline_ring`` of the cell wide
+    just outside the face, when at least ``outline_share`` of the ring is neither face,
+    gap nor a mix of the two (a line crossing the ring takes a small share of it), and
+    ``outline_side`` of it on ``outline_sides`` of the four sides."""
+    h, w = face_area.shape
+    reach = max(1, int(cfg.outline_ring * max(h, w)))
+    grown = cv2.dilate(
+        face_area.astype(np.uint8), np.ones((2 * reach + 1, 2 * reach + 1), np.uint8)
+    )
+    ring = (grown > 0) & ~face_area
+    pixels = lab[ring].reshape(-1, 3).astype(np.float32)
+    if len(pixels) < cfg.line_min_px:
+        return None
+    plain = _segment_distance(pixels, face, gap) < cfg.line_rim * _apart(face, gap)
+    coloured = pixels[~plain]
+    if len(coloured) < cfg.outline_share * len(pixels):
+        return None
+    # ...all round: on outline_sides of the four sides (a broad line crossing the tile
+    # colours the ring on two).
+    flags = np.zeros((h, w), bool)
+    flags[ring] = ~plain
+    ys, xs = np.nonzero(face_area)
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    sides = (
+        (slice(max(0, y0 - reach), y0), slice(x0, x1)),
+        (slice(y1, y1 + reach), slice(x0, x1)),
+        (slice(y0, y1), slice(max(0, x0 - reach), x0)),
+        (slice(y0, y1), slice(x1, x1 + reach)),
+    )
+    seen = sum(
+        1
+        for side in sides
+        if ring[side].any() and float(flags[side][ring[side]].mean()) >= cfg.outline_side
+    )
+    return _mode(coloured) if seen >= cfg.outline_sides else None
 
 
 def _see_through(
@@ -1740,6 +1839,20 @@ def _lost_strokes(
         ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
         far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
     return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _tinted_like(
+    pixels: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """Whether at least ``char_tint`` of ``pixels`` (CIELAB) are of the letters' tint: a
+    mix of ``face`` and the letters' ``ink`` within ``lost_tint``."""
+    if len(pixels) == 0:
+        return False
+    near = _blend_of(pixels.reshape(-1, 1, 3), face, ink, cfg.lost_tint)
+    return float(np.count_nonzero(near)) >= cfg.char_tint * len(pixels)
 
 
 def _beyond_box(

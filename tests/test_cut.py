@@ -385,6 +385,25 @@ def test_a_sparkle_beside_a_letter_is_not_a_character(ink: tuple[int, int, int])
     assert tile.glyph_boxes[0].w > 30  # the N itself
 
 
+def test_a_piece_of_another_hue_beside_the_letter_is_no_character() -> None:
+    """An arrowhead of another solver's blue line beside a black S, the line itself too pale
+    to be ink (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing): a
+    tile's characters are printed in one colour, so the blue arrowhead is no character;
+    something lies over the tile (obstructed), and the S alone is read."""
+    from assistant.recognize import RecognizeConfig, recognize_tiles
+
+    crop = _tile((240, 240, 235), (40, 40, 40), "S")
+    head = np.array([[92, 64], [112, 52], [112, 76]], np.int32)
+    cv2.fillPoly(crop, [head], (235, 120, 40), cv2.LINE_AA)
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1 and tile.glyph_box is not None
+    assert tile.glyph_box.x1 < 92
+    assert tile.obstructed
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label in ("S", "") or reading.confidence < 0.8
+    assert "-" not in reading.label
+
+
 def test_the_u_of_qu_and_a_hyphen_stay_in_the_glyph() -> None:
     for text, pieces in (("Qu", 2), ("RE-", 3)):
         tile = cut_tile(_tile((240, 240, 235), (40, 40, 40), text))

@@ -118,3 +118,49 @@ def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
     for r, row in enumerate(board.label["letters"]):
         for c, want in enumerate(row):
             assert settled[r][c] in (want, UNSURE), (r, c, settled[r][c], want)
+
+
+def test_the_boards_font_is_the_shipped_font_its_clean_letters_are_drawn_in() -> None:
+    """Letters drawn from the shipped DejaVu Sans Bold templates onto tile crops (at another
+    size than the templates, moved off-centre) pick that font, at a scale that maps the
+    template onto them; a drawn copy of another letter sits where the board's letters
+    sit. Letters of no shipped font (plain filled boxes) pick none."""
+    from dataclasses import replace
+
+    from assistant.geometry import Box
+    from assistant.recognize.exemplars import _template_fonts, board_font, drawn_copy
+
+    fonts = dict(_template_fonts())
+    glyphs = fonts["DejaVuSans-Bold"]
+
+    def tile_with(letter: str, dx: int) -> np.ndarray:
+        glyph = glyphs[letter]
+        scale = 56 / glyph.shape[0]
+        ink = cv2.resize(glyph, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        crop = np.full((128, 128, 3), (60, 30, 20), np.uint8)
+        cv2.rectangle(crop, (6, 6), (121, 121), (226, 238, 246), -1)
+        y0, x0 = 36, 64 + dx - ink.shape[1] // 2
+        box = crop[y0 : y0 + ink.shape[0], x0 : x0 + ink.shape[1]].astype(np.float32)
+        crop[y0 : y0 + ink.shape[0], x0 : x0 + ink.shape[1]] = (
+            box * (1 - ink[..., None]) + np.float32(25) * ink[..., None]
+        ).astype(np.uint8)
+        return crop
+
+    shifts = zip("AERST", (0, 2, -1, 1, 0), strict=True)
+    copies = {letter: cut_tile(tile_with(letter, dx)) for letter, dx in shifts}
+    font = board_font(copies)
+    assert font is not None and font.name == "DejaVuSans-Bold"
+    assert abs(font.scale * glyphs["E"].shape[0] - 56) <= 2
+    letters = Box(40, 36, 48, 56)
+    drawn = drawn_copy(font, "O", replace(copies["A"], letter_box=letters))
+    assert drawn is not None and drawn.alpha is not None
+    ys, xs = np.nonzero(drawn.alpha >= 128)
+    assert abs(int(ys.min()) - 36) <= 1 and abs((int(xs.min()) + int(xs.max())) / 2 - 64) <= 1.5
+
+    boxes = {}
+    for letter in "AERST":
+        crop = np.full((128, 128, 3), (60, 30, 20), np.uint8)
+        cv2.rectangle(crop, (6, 6), (121, 121), (226, 238, 246), -1)
+        cv2.rectangle(crop, (44, 36), (84, 92), (25, 25, 25), -1)
+        boxes[letter] = cut_tile(crop)
+    assert board_font(boxes) is None

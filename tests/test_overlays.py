@@ -165,15 +165,9 @@ def test_a_narrow_letter_along_a_see_through_line_is_read_both_ways(x: int) -> N
     assert reading.label == "I" and reading.confidence >= 0.8
 
 
-@pytest.mark.parametrize(("seed", "tile", "want"), [(3003, (2, 2), "E"), (91004, (2, 3), "B")])
-def test_a_line_taken_for_outlined_is_also_read_with_its_blend_undone(
-    seed: int, tile: tuple[int, int], want: str
-) -> None:
-    """SpellCast boards of tools.synth where a see-through line over a letter has a few
-    pixels darker than itself by the tile's edge (15-26 % of them: JPEG's ringing, or the
-    letter's own end under the line), so it is taken for an outlined, opaque line: the
-    tile is also read with the blend undone (``TileImage.undone``), both readings name the
-    letter, and it is sure (before, read around the line only: unsure)."""
+def _read_surely(seed: int, tile: tuple[int, int], want: str) -> None:
+    """tools.synth spellcast-arrows ``seed`` read without Tesseract: ``tile`` is ``want``,
+    surely, and every other tile is right or unsure."""
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", seed)
@@ -184,6 +178,18 @@ def test_a_line_taken_for_outlined_is_also_read_with_its_blend_undone(
     assert reading.tiles[r][c] == want and reading.confidence[r][c] >= 0.8
     for row, labels in zip(reading.tiles, board.label["letters"], strict=True):
         assert all(got in (w, UNSURE) for got, w in zip(row, labels, strict=True))
+
+
+@pytest.mark.parametrize(("seed", "tile", "want"), [(3003, (2, 2), "E"), (91004, (2, 3), "B")])
+def test_a_line_taken_for_outlined_is_also_read_with_its_blend_undone(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """SpellCast boards of tools.synth where a see-through line over a letter has a few
+    pixels darker than itself by the tile's edge (15-26 % of them: JPEG's ringing, or the
+    letter's own end under the line), so it is taken for an outlined, opaque line: the
+    tile is also read with the blend undone (``TileImage.undone``), both readings name the
+    letter, and it is sure (before, read around the line only: unsure)."""
+    _read_surely(seed, tile, want)
 
 
 def _letter(letter: str, line: tuple[tuple[int, int], tuple[int, int]]) -> np.ndarray:
@@ -763,3 +769,69 @@ def test_a_point_value_a_removed_line_touched_is_never_another_number(engines: s
     for r, row in enumerate(VALUES_71007):
         for c, want in enumerate(row):
             assert reading.values[r][c] == int(want) or (r, c) in unsure, (r, c)
+
+
+def test_a_letter_a_see_through_line_cut_into_pieces_is_read_around_the_line() -> None:
+    """tools.synth spellcast-arrows 94000: a red see-through arrow with a dark outline
+    runs into an N's diagonal. With the blend undone the N comes back in pieces, read as
+    several characters ("FJ") at no confidence; cut as if the line hid what it covers,
+    the N reads surely around it (H, its nearest rival there, far behind). The pieces
+    name no letter, so they speak against none: the N is read (before: unsure, N and FJ
+    at 0.6)."""
+    _read_surely(94000, (1, 1), "N")
+
+
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"),
+    [(94005, (1, 2), "R"), (94005, (2, 1), "E"), (3009, (3, 1), "O"), (3009, (4, 2), "L")],
+)
+def test_a_letter_without_a_clean_rival_on_the_board_is_settled_by_the_boards_font(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows boards where a line hides most of a letter (an R's bowl,
+    an E's arms, an O's sides, an L's stem) and the letter read best around it has a rival
+    (Q, Z, D, I) with no clean copy on the board: the rival is drawn in the shipped font
+    that matches the board's clean letters (``exemplars.board_font``), the pixels beside
+    the line side with the letter, and it is read (before: unsure at 0.39-0.6)."""
+    _read_surely(seed, tile, want)
+
+
+def test_a_gold_letter_on_a_bonus_tile_under_a_line_is_read() -> None:
+    """tools.synth spellcast-arrows 94000: a red arrow with a dark outline across a gold R
+    on a TL tile (gold outline, gold badge). The outline moved the face's edge in so far
+    that the band where the line's colours are sampled was a pixel wide, and the outline's
+    gold taken there for a second line colour took the gold R with it: the tile came back
+    with no glyph at all (unsure, R among equals at 0.23). The outline is found now
+    (``cut._outline_colour``): the band stays wide, its mixes are no line, and the R is
+    read around the red line."""
+    _read_surely(94000, (2, 1), "R")
+
+
+@pytest.mark.parametrize("outline", [(153, 72, 236), (48, 184, 242), None])
+def test_a_coloured_outline_round_the_face_is_found_and_a_line_is_not_one(
+    outline: tuple[int, int, int] | None,
+) -> None:
+    """A cream face inside a pink or gold outline (SpellCast's bonus tiles), a green line
+    coming in from the top edge: the outline's colour is found; a plain tile with the same
+    line has none (the line crosses the ring round the face on one side only)."""
+    from assistant.colour import bgr_to_lab8, delta_e
+    from assistant.cut import CutConfig, _outline_colour
+
+    crop = np.full((CELL, CELL, 3), (58, 31, 24), np.uint8)
+    inner = 6 if outline is None else 11
+    if outline is not None:
+        cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), outline, -1)
+    cv2.rectangle(crop, (inner, inner), (CELL - 1 - inner, CELL - 1 - inner), (236, 246, 250), -1)
+    cv2.line(crop, (60, 0), (60, 62), (90, 200, 40), 12)
+    lab = bgr_to_lab8(crop)
+    face_area = np.zeros((CELL, CELL), bool)
+    face_area[inner : CELL - inner, inner : CELL - inner] = True
+    face = lab[64, 30].astype(np.float64)
+    gap = lab[1, 1].astype(np.float64)
+    found = _outline_colour(lab, face_area, face, gap, CutConfig())
+    if outline is None:
+        assert found is None
+    else:
+        assert found is not None
+        want = bgr_to_lab8(np.array([[outline]], np.uint8))[0, 0].astype(np.float64)
+        assert delta_e(found, want) < 10

@@ -28,6 +28,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import TileImage
+    from assistant.recognize.exemplars import BoardFont
 
 
 @dataclass(frozen=True)
@@ -594,17 +595,35 @@ def _both_ways(
     as the cut took the line (with the blend undone for ``opaque``, around it for
     ``undone``), ``hidden`` the other way. Where both name the same letter, the surer
     reading stands; where they differ, ``seen``, and never sure (at most ``hidden_cap``,
-    the other's letter listed) when the other reading is sure (at ``limit``) of its own."""
+    the other's letter listed) when the other reading is sure (at ``limit``) of its own,
+    unless ``seen`` names no letter (``_names_no_letter``) and ``hidden`` was read around
+    the line: then ``hidden`` stands."""
     if not seen or not hidden:
         return seen or hidden
     if seen[0].label == hidden[0].label:
         return seen if seen[0].confidence >= hidden[0].confidence else hidden
     if hidden[0].confidence < limit:
         return seen
+    if _names_no_letter(seen[0], limit) and hidden[0].around_line:
+        # The line cut the letter into pieces that this cut reads as several characters
+        # (or none), unsure: it names no letter, so it speaks against none; the other
+        # cut's reading around the line stands, with its own guards (an N under a
+        # see-through red arrow read "FJ" with the blend undone, N at 1.0 around it).
+        listed = {c.label for c in hidden}
+        return [*hidden, *(c for c in seen if c.label not in listed)]
     out = [replace(c, confidence=min(c.confidence, cfg.hidden_cap)) for c in seen]
     if hidden[0].label not in {c.label for c in out}:
         out.append(replace(hidden[0], confidence=min(hidden[0].confidence, cfg.hidden_cap)))
     return out
+
+
+def _names_no_letter(reading: Candidate, limit: float) -> bool:
+    """Whether ``reading``, the best of a tile a line crosses, names no one letter: unsure,
+    and either empty or several characters read whole (not around the line; Qu is one
+    tile)."""
+    if reading.confidence >= limit or reading.around_line:
+        return False
+    return not reading.label or (len(reading.label) > 1 and reading.label != "QU")
 
 
 def _settled_by_copies(
@@ -617,7 +636,7 @@ def _settled_by_copies(
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``)."""
-    from assistant.recognize.exemplars import settle
+    from assistant.recognize.exemplars import board_font, settle
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     crossed = [
@@ -628,6 +647,7 @@ def _settled_by_copies(
     if not crossed or not isinstance(engine, TemplateRecognizer):
         return tuple(readings)
     copies: dict[str, TileImage] = {}
+    fonts: list[BoardFont | None] = []  # the board's font, looked for at most once
     for tile, rd in zip(tiles, readings, strict=True):
         clean = not (tile.blank or tile.crossed or tile.lost_strokes)
         one = len(rd.label) == 1 and rd.label.isalpha()
@@ -640,10 +660,15 @@ def _settled_by_copies(
         masked = engine.masked_scores(tiles[i])
         if masked is None:
             continue
-        top = max(float(masked.scores[k]) for k in letters)
-        near = top - cfg.exemplars.rivals
-        rivals = [classes[k] for k in letters if float(masked.scores[k]) >= near]
+        order = sorted(letters, key=lambda k: -float(masked.scores[k]))
+        near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
+        rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
         found = settle(tiles[i], rivals, copies, cfg.exemplars)
+        if found is None:
+            if not fonts:
+                fonts.append(board_font(copies, cfg.exemplars))
+            ranked = [classes[k] for k in order]
+            found = _settled_by_font(tiles[i], ranked, rivals, copies, fonts[0], cfg)
         if found is None:
             continue
         sure = cfg.exemplars.confidence
@@ -652,6 +677,36 @@ def _settled_by_copies(
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
+
+
+def _settled_by_font(
+    tile: TileImage,
+    ranked: Sequence[str],
+    rivals: Sequence[str],
+    copies: dict[str, TileImage],
+    font: BoardFont | None,
+    cfg: RecognizeConfig,
+) -> str | None:
+    """The letter read best around the line (``ranked[0]``), confirmed where the board's
+    clean letters cannot settle it: the ``rivals`` (at least the two best letters) that
+    have no clean copy on the board are drawn in the board's ``font``
+    (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
+    copies. A drawn copy is not the board's own letter, so it only confirms the best
+    letter around the line, never picks another; None when nothing is confirmed."""
+    from assistant.recognize.exemplars import drawn_copy, settle
+
+    if font is None or len(ranked) < 2:
+        return None
+    among = list(rivals) if len(rivals) >= 2 else list(ranked[:2])
+    drawn = dict(copies)
+    for letter in among:
+        if letter not in drawn:
+            copy = drawn_copy(font, letter, tile)
+            if copy is None:
+                return None
+            drawn[letter] = copy
+    found = settle(tile, among, drawn, cfg.exemplars)
+    return found if found == ranked[0] else None
 
 
 def _letters_under_line(

@@ -8,12 +8,19 @@ own font, size and colour: when every letter the tile may be has such a clean co
 board, the tile's visible pixels are compared with each copy, pixel by pixel, where the
 copies differ. A letter is taken only when those pixels are enough and vote for it nearly
 all; otherwise nothing changes (the tile stays unsure).
+
+A letter the tile may be that has no clean copy on the board is drawn from the shipped
+font templates (``board_font``, ``drawn_copy``): the font whose letters match the board's
+clean letters best, pixel by pixel, and only when it matches them closely. Such a drawn
+copy only ever confirms the letter the reading around the line put first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import functools
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import cv2
@@ -61,6 +68,19 @@ class ExemplarConfig:
     # JPEG, noise and contrast changes) showed 0.26-0.91 of their ink; set at 0.2 first,
     # then lowered to 0.1 when the check on stress seed 92500 lost a right P at 0.18.
     min_visible: float = 0.1
+    # A rival without a clean copy on the board is drawn in the shipped template font that
+    # matches the board's clean letters best (at least font_letters of them, each drawn at
+    # its own height on its own glyph box, moved up to font_shift pixels each way): the
+    # mean ink difference over their glyph boxes must be font_fit or less. Session 7,
+    # tools.synth spellcast-arrows 3000-3009 and 94000-94009 (tuned on): fonts chosen at
+    # 0.023-0.13; the 5 letters settled right had their board's font at 0.045-0.056; at
+    # 0.074 and 0.091 (a condensed or serif font standing in for one not shipped) a drawn
+    # copy sided with the wrong letter of an N/H and an E/F pair on 0.80-0.86 of the
+    # pixels that tell them apart (agree stopped them).
+    font_fit: float = 0.065
+    font_letters: int = 3
+    font_most: int = 6  # ...of the first this many (each font takes ~1 ms per letter)
+    font_shift: int = 2
 
 
 def _alpha(tile: TileImage) -> Alpha:
@@ -150,3 +170,108 @@ def settle(
         if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
             return None
     return best
+
+
+@dataclass(frozen=True, eq=False)
+class BoardFont:
+    """A shipped template font drawn at a board's letter size: ``glyphs`` are the letters'
+    ink (0..1, cropped to the ink), ``scale`` crop pixels per template pixel, ``fit`` the
+    mean ink difference from the board's clean letters."""
+
+    name: str
+    glyphs: Mapping[str, Alpha]
+    scale: float
+    fit: float
+
+
+@functools.cache
+def _template_fonts() -> tuple[tuple[str, dict[str, Alpha]], ...]:
+    """The shipped templates' capital letters by font (``templates/glyphs/<font>``, the
+    full-size drawings only), each cropped to its ink: read once per process, only for a
+    board with a crossed letter the board's own letters cannot settle."""
+    from assistant.recognize.store import builtin_template_dir
+
+    root = builtin_template_dir()
+    fonts: dict[str, dict[str, Alpha]] = {}
+    for item in json.loads((root / "manifest.json").read_bytes()):
+        char, file = str(item["char"]), str(item["file"])
+        parts = file.split("/")
+        if len(char) != 1 or not char.isupper() or parts[-1] != f"{char}.png":
+            continue
+        data = np.frombuffer((root / file).read_bytes(), np.uint8)
+        image = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+        if image is None:
+            continue
+        ys, xs = np.nonzero(image > 64)
+        if len(ys) == 0:
+            continue
+        ink = image[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+        fonts.setdefault(parts[-2], {})[char] = ink.astype(np.float32) / np.float32(255.0)
+    return tuple(sorted(fonts.items()))
+
+
+def _drawn(glyph: Alpha, shape: tuple[int, int], top: float, centre: float, scale: float) -> Alpha:
+    """``glyph`` scaled by ``scale`` into a picture of ``shape``, its top at ``top`` and
+    centred on ``centre`` (crop pixels)."""
+    h, w = shape
+    gh, gw = max(1, round(glyph.shape[0] * scale)), max(1, round(glyph.shape[1] * scale))
+    interp = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    small = np.asarray(cv2.resize(glyph, (gw, gh), interpolation=interp), np.float32)
+    out = np.zeros((h, w), np.float32)
+    y0, x0 = round(top), round(centre - gw / 2)
+    ya, xa, yb, xb = max(0, y0), max(0, x0), min(h, y0 + gh), min(w, x0 + gw)
+    if yb > ya and xb > xa:
+        out[ya:yb, xa:xb] = small[ya - y0 : yb - y0, xa - x0 : xb - x0]
+    return out
+
+
+def board_font(
+    copies: Mapping[str, TileImage], config: ExemplarConfig | None = None
+) -> BoardFont | None:
+    """The shipped template font the board's clean letters (``copies``) are printed in, as
+    near as the templates go: each letter drawn at its copy's height on its glyph box and
+    moved up to ``font_shift`` pixels to lie on it; the font with the least mean ink
+    difference, when that is ``font_fit`` or less over at least ``font_letters`` letters
+    (of the first ``font_most``)."""
+    cfg = config or ExemplarConfig()
+    clean = {c: t for c, t in copies.items() if t.glyph_box is not None}
+    clean = dict(list(clean.items())[: cfg.font_most])
+    if len(clean) < cfg.font_letters:
+        return None
+    best: BoardFont | None = None
+    for name, glyphs in _template_fonts():
+        errors, scales = [], []
+        for char, tile in clean.items():
+            if char not in glyphs:
+                continue
+            box = tile.glyph_box
+            assert box is not None
+            scale = box.h / glyphs[char].shape[0]
+            seen = _alpha(tile)
+            h, w = seen.shape
+            win = _window(box, cfg.font_shift, h, w)
+            drawn = _drawn(glyphs[char], (h, w), box.y, box.x + box.w / 2, scale)[win]
+            visible = np.ones(drawn.shape, bool)
+            placed = _placed(drawn, seen[win], visible, cfg.font_shift)
+            errors.append(float(np.abs(placed - seen[win]).mean()))
+            scales.append(scale)
+        if len(errors) < cfg.font_letters:
+            continue
+        fit = float(np.mean(errors))
+        if best is None or fit < best.fit:
+            best = BoardFont(name, glyphs, float(np.median(scales)), fit)
+    return best if best is not None and best.fit <= cfg.font_fit else None
+
+
+def drawn_copy(font: BoardFont, letter: str, tile: TileImage) -> TileImage | None:
+    """A clean copy of ``letter`` drawn in ``font`` where the board's letters sit on
+    ``tile`` (its ``letter_box``: the top of the capitals, centred), or None when the
+    font lacks the letter or the box is unknown."""
+    box = tile.letter_box
+    glyph = font.glyphs.get(letter)
+    if box is None or glyph is None:
+        return None
+    h, w = tile.glyph.shape[:2]
+    drawn = _drawn(glyph, (h, w), box.y, box.x + box.w / 2, font.scale)
+    alpha = np.asarray(np.clip(drawn * 255.0, 0, 255), np.uint8)
+    return replace(tile, glyph=np.where(drawn >= 0.5, np.uint8(255), np.uint8(0)), alpha=alpha)
