@@ -337,6 +337,14 @@ def reading_from_tiles(
     unsure_values: list[tuple[int, int]] = []
     unsure_bonuses: list[tuple[int, int]] = []
     prints_values = _prints_values(game)
+    # A game that may print a prefix's or suffix's hyphen (Wordament; an unknown game):
+    # on glyphs under ``multi_min_px`` a single letter read may have lost it.
+    from assistant.recognize import TINY_NOTE
+    from assistant.registry import prints_affixes
+
+    hyphens = prints_affixes(game.name if game is not None and game.known else None)
+    tiny_cap = options.config.recognize_config().multi_tiny_cap
+    lost_hyphens = False
     for r in range(located.rows):
         t_row, c_row, v_row, b_row = [], [], [], []
         k_row: list[Candidates] = []
@@ -356,6 +364,15 @@ def reading_from_tiles(
                 t_row.append(q_label(tr.label, plain_q) if sure >= threshold else UNSURE)
                 c_row.append(sure)
                 k_row.append(_q_both(tr.candidates, q_shares))
+            elif hyphens and tr.tiny and tr.label and "-" not in tr.label:
+                # A hyphen a pixel or two tall may be lost: "-S" read S at 0.83 on 14 px
+                # Wordament tiles (benchmarks/stress.py 97000, desktop14).
+                label = q_label(tr.label, plain_q)
+                sure = min(tr.confidence, tiny_cap)
+                t_row.append(UNSURE)
+                c_row.append(sure)
+                k_row.append(((label, sure), (f"-{label}", sure / 2), (f"{label}-", sure / 2)))
+                lost_hyphens = True
             else:
                 label = q_label(tr.label, plain_q)
                 t_row.append(label if tr.confidence >= threshold else UNSURE)
@@ -397,7 +414,10 @@ def reading_from_tiles(
         game_candidates=game.candidates if game is not None else (),
         game_why=game.why if game is not None else "",
         notes=tuple(
-            dict.fromkeys(t.note for t in readings if t.note and (t.row, t.col) not in fixes)
+            dict.fromkeys(
+                [t.note for t in readings if t.note and (t.row, t.col) not in fixes]
+                + ([TINY_NOTE] if lost_hyphens else [])
+            )
         ),
     )
 

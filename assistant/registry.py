@@ -124,6 +124,9 @@ class Game:
     min_len: int = 3  # shortest word the game accepts
     # How a tile showing Q reads: "qu" (the Qu tile of Boggle dice) or "q" (a plain Q).
     q_rule: QRule = "qu"
+    # Tiles may print a prefix's or suffix's hyphen (Wordament's OVER-, -IC): on tiles so
+    # small that a hyphen is a pixel or two, a single letter read there may have lost one.
+    affixes: bool = False
     # Where the point value is printed on a tile (None: the game prints none).
     value_corner: Corner | None = None
     bonus_squares: frozenset[str] = frozenset()  # DL, TL, DW, TW marked on its boards
@@ -286,6 +289,7 @@ WORDAMENT = Game(
     ),
     length_multipliers=((5, 3, 2), (6, 2, 1), (8, 5, 2)),
     value_corner="top-left",
+    affixes=True,
 )
 
 RUZZLE = Game(
@@ -427,6 +431,15 @@ def get_game(name: str | Game) -> Game:
 def look_records(look: str) -> tuple[Game, ...]:
     """The records whose look is named ``look`` (Boggle and Big Boggle share one)."""
     return tuple(g for g in RECORDS if g.look is not None and g.look.name == look)
+
+
+def prints_affixes(game: str | None) -> bool:
+    """Whether ``game`` (a registry name or alias, or a look) may print a prefix or suffix
+    tile (its hyphen); an unknown game (None) may."""
+    if not game:
+        return True
+    record = find_game(game) or next(iter(look_records(game)), None)
+    return record.affixes if record is not None else True
 
 
 def q_rule(game: str | None) -> QRule:

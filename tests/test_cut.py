@@ -562,3 +562,39 @@ def test_a_letter_in_the_values_own_colour_is_never_cut_by_colour() -> None:
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
     ink = np.array([128.0, 128.0])
     assert _colour_seam(lab, tile, Box(90, 10, 30, 24), ink, CutConfig()) is None
+
+
+def test_a_tiny_single_letter_of_a_game_that_prints_hyphens_is_unsure() -> None:
+    # tools.synth wordament-orange 97001 shrunk to 14 px tiles on a 2560x1440 desktop
+    # (benchmarks/stress.py 97000, desktop14): its "-S" tile's hyphen, a pixel, was lost
+    # and the tile read S at 0.83. Letters that small in Wordament are unsure, with the
+    # hyphen's places among the candidates, and the board says to zoom in.
+    from assistant.imageio import decode_image
+    from assistant.read import read_array
+    from assistant.recognize import TINY_NOTE
+    from tools.synth import render_board
+
+    board = render_board("wordament-orange", 97001)
+    assert board.label["letters"][0][2] == "-S"
+    image = decode_image(board.data)
+    factor = 14 / board.label["params"]["tile_px_actual"]
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (round(w * factor), round(h * factor)), interpolation=cv2.INTER_AREA)
+    desk = np.full((1440, 2560, 3), (70, 90, 110), np.uint8)
+    desk[400 : 400 + small.shape[0], 900 : 900 + small.shape[1]] = small
+    reading = read_array(desk, ReadOptions())
+    assert reading.game == "wordament"
+    assert reading.tiles[0][2] == "?"
+    assert "-S" in {label for label, _ in reading.candidates[0][2]}
+    assert TINY_NOTE in reading.notes
+
+
+def test_only_games_that_print_hyphens_doubt_a_tiny_single_letter() -> None:
+    # Wordament prints prefix and suffix tiles; Word Hunt, Boggle and SpellCast never do,
+    # so their tiny letters are not doubted for a lost hyphen. An unknown game may print
+    # them.
+    from assistant.registry import prints_affixes
+
+    assert prints_affixes("wordament") and prints_affixes(None)
+    for game in ("wordhunt", "boggle", "spellcast", "scramble", "ruzzle"):
+        assert not prints_affixes(game), game

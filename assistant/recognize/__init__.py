@@ -54,6 +54,9 @@ class TileReading:
     engine: str = "template"
     turn: int = 0
     note: str = ""
+    # The glyph is under ``RecognizeConfig.multi_min_px`` source pixels tall: a prefix's or
+    # suffix's hyphen there is a pixel or two and may be lost (see ``read``).
+    tiny: bool = False
 
 
 @dataclass(frozen=True)
@@ -585,6 +588,7 @@ def recognize_tiles(
                 value_confidence=value_conf,
                 engine=engine_names[i],
                 turn=best.turn,
+                tiny=tiny,
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
