@@ -275,6 +275,13 @@ class RecognizeConfig:
     # right ones.
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
+    # Nor on a board whose tiles are unsure for the most part (failing_share of its read
+    # tiles, after both engines): there the picture defeats both (a dice tray blurred by
+    # 8 % of its pitch, 24 of 25 dice unsure), and their agreeing on a blob is one error
+    # seen twice: an L and an R read O at 0.95 from a matcher at 0.25 (benchmarks/stress.py
+    # 97000 and 95500, boggle-big + blur8%). Such a board is unsure anyway, so no reading
+    # that was exact loses by it.
+    failing_share: float = 0.5
     # A second engine that read the anti-aliased picture (the binary one gave nothing)
     # vouches only for a reading the matcher nearly trusts already: at least
     # agree_soft_first. On dice at 28 px per die (tools.synth seeds 53100-53109) it read
@@ -521,6 +528,13 @@ def recognize_tiles(
             if qu is not None:
                 combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
                 engine_names[i] = qu.engine
+    inked = [i for i, tile in enumerate(tiles) if not tile.blank]
+    failing = [i for i in inked if combined[i][0].confidence < limit]
+    if inked and len(failing) >= cfg.failing_share * len(inked):
+        for i in inked:
+            own = first[i][0].confidence if first[i] else 0.0
+            if second[i] and combined[i][0].confidence > own:
+                combined[i] = [replace(c, confidence=min(c.confidence, own)) for c in combined[i]]
     values = check_values(tiles, read, cfg)
     doubted = value_doubts(tiles, read, cfg)
     ask_values = [
