@@ -433,12 +433,17 @@ def look_records(look: str) -> tuple[Game, ...]:
     return tuple(g for g in RECORDS if g.look is not None and g.look.name == look)
 
 
+def _record(game: str | None) -> Game | None:
+    """The record of ``game``: a registry name or alias, or a look (its first record)."""
+    if not game:
+        return None
+    return find_game(game) or next(iter(look_records(game)), None)
+
+
 def prints_affixes(game: str | None) -> bool:
     """Whether ``game`` (a registry name or alias, or a look) may print a prefix or suffix
     tile (its hyphen); an unknown game (None) may."""
-    if not game:
-        return True
-    record = find_game(game) or next(iter(look_records(game)), None)
+    record = _record(game)
     return record.affixes if record is not None else True
 
 
@@ -446,9 +451,7 @@ def q_rule(game: str | None) -> QRule:
     """What a printed ``Q`` means in ``game`` (a registry name or alias, or a look): "q" (a
     plain Q: SpellCast) or "qu" (the Qu tile: Boggle dice and the apps that copy them; also
     an unknown game)."""
-    record = find_game(game) if game else None
-    if record is None and game:
-        record = next(iter(look_records(game)), None)
+    record = _record(game)
     return record.q_rule if record is not None else "qu"
 
 
