@@ -515,7 +515,8 @@ def _zone_cut(
             continue
         # The board's zone first; where that cut is not kept, the zone where this tile
         # prints its value (its row's, its inset face's: ``_tile_zone``).
-        for where in dict.fromkeys((zone, _tile_zone(zone, corner, t, clean, usual, cfg))):
+        own = _tile_zone(zone, corner, t, clean, usual, cfg)
+        for where in dict.fromkeys((zone, own)):
             again = _cut_in_zone(located, lab, t, where, corner, digit_h, cfg, ring, scale)
             if again is not None:
                 tiles[i] = again
@@ -525,11 +526,10 @@ def _zone_cut(
             # different colours (a gold bonus letter, a grey value), the colours do.
             if value_ink is None:
                 value_ink = _value_ink(located, lab, clean, corner)
-            where = _tile_zone(zone, corner, t, clean, usual, cfg)
-            seam = _colour_seam(lab[_cell(t.row, t.col, located.cell_px)], t, where, value_ink, cfg)
+            seam = _colour_seam(lab[_cell(t.row, t.col, located.cell_px)], t, own, value_ink, cfg)
             if seam is not None:
                 again = _cut_in_zone(
-                    located, lab, t, where, corner, digit_h, cfg, ring, scale, seam=seam
+                    located, lab, t, own, corner, digit_h, cfg, ring, scale, seam=seam
                 )
                 if again is not None:
                     tiles[i] = again

@@ -447,16 +447,13 @@ def recognize_tiles(
     limit = cfg.threshold if threshold is None else threshold
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
     first = primary.recognize(tiles)
-    both = [i for i, tile in enumerate(tiles) if tile.opaque is not None]
-    if both:
-        hidden = primary.recognize([t.opaque for t in tiles if t.opaque is not None])
-        for i, other in zip(both, hidden, strict=True):
-            first[i] = _both_ways(first[i], other, cfg, limit)
-    undone = [i for i, tile in enumerate(tiles) if tile.undone is not None]
-    if undone:
-        seen = primary.recognize([t.undone for t in tiles if t.undone is not None])
-        for i, other in zip(undone, seen, strict=True):
-            first[i] = _both_ways(first[i], other, cfg, limit)
+    # Tiles under a line cut a second way (``TileImage.opaque``, then ``undone``).
+    for picks in ([t.opaque for t in tiles], [t.undone for t in tiles]):
+        other = [(i, t) for i, t in enumerate(picks) if t is not None]
+        if other:
+            again = primary.recognize([t for _, t in other])
+            for (i, _), cands in zip(other, again, strict=True):
+                first[i] = _both_ways(first[i], cands, cfg, limit)
     first = [_ends_unlike_i(tile, cands, cfg) for tile, cands in zip(tiles, first, strict=True)]
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
     if isinstance(primary, ValueReader):
