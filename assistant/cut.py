@@ -345,6 +345,10 @@ class TileImage:
     underline_side: Side | None = None
     glare: bool = False  # a bright patch over the glyph (part of the letter may be gone)
     lost_strokes: bool = False  # faint strokes joined to the glyph were left out of it
+    # ...but only through the board's point value beside the letter (faint ink joins a
+    # SpellCast W to the 5 at its foot): no stroke lost, where the board prints values
+    # (``recognize_tiles``: not on dice, whose junk "values" may be the strokes lost).
+    lost_by_value: bool = False
     obstructed: bool = False
     overdrawn: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
@@ -564,18 +568,21 @@ def _cut_in_zone(
     sl = _cell(r, c, located.cell_px)
     again = cut_tile(
         located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=(corner,), scale=scale,
-        value_zone=cut_zone, seam=seam,
+        value_zone=cut_zone, seam=seam, values_known=True,
     )  # fmt: skip
     found = next((o for o in again.value_options if o.corner == corner), None)
     if again.blank or found is None or zone_misses(found, zone, cfg.values):
         return None
     value, _ = found.paint(*t.glyph.shape)
-    # Much of the value along the seam: a digit the seam cut (one further in than the
-    # board's others, as on a bonus tile's narrower face: an 8 cut in two reads 3), not
-    # the tip of a letter's tail.
+    trimmed = trim_tail(found, zone) if seam is None else found
+    # Much of the value along the seam once a letter's tail is trimmed off: a digit the
+    # seam cut (one further in than the board's others, as on a bonus tile's narrower
+    # face: an 8 cut in two reads 3), not the tip of a letter's tail (a K's leg on
+    # SpellCast, wider where it meets the 6 than zone_contact of the digits' height).
+    kept, _ = trimmed.paint(*t.glyph.shape)
     along = max(
-        np.count_nonzero(value[zone.y : zone.y1, side_x]),
-        np.count_nonzero(value[side_y, zone.x : zone.x1]),
+        np.count_nonzero(kept[zone.y : zone.y1, side_x]),
+        np.count_nonzero(kept[side_y, zone.x : zone.x1]),
     )
     if seam is None and along > cfg.values.zone_contact * digit_h:
         return None
@@ -587,7 +594,6 @@ def _cut_in_zone(
         left &= (again.glyph[window] == 0) & ~seam[window] & (rim[window] == 0)
     if int(np.count_nonzero(left)) > cfg.values.zone_slack:
         return None
-    trimmed = trim_tail(found, zone) if seam is None else found
     options = tuple(trimmed if o is found else o for o in again.value_options)
     return _with_value(replace(again, value_options=options), trimmed)
 
@@ -772,6 +778,7 @@ def cut_tile(
     tinted: npt.NDArray[np.bool_] | None = None,
     value_zone: Box | None = None,
     seam: npt.NDArray[np.bool_] | None = None,
+    values_known: bool = False,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -784,7 +791,9 @@ def cut_tile(
     ``value_zone`` is where the board prints its values (``values.board_zone``): the ink
     there is cut off from the rest (a letter's tail touching the value) and no keep-out
     around the glyph reaches into it; ``seam`` cuts there instead of the zone's sides (the
-    letter and value told apart by colour: ``_colour_seam``)."""
+    letter and value told apart by colour: ``_colour_seam``); ``values_known``: the values
+    found are the board's (its value zone is known), and faint ink there is no lost
+    stroke."""
     cfg = config or CutConfig()
     if lab is None:
         lab = bgr_to_lab8(crop)
@@ -970,7 +979,7 @@ def cut_tile(
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
                 letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
-                value_zone=value_zone, seam=seam,
+                value_zone=value_zone, seam=seam, values_known=values_known,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     ink_l = float(lab[..., 0][glyph > 0].mean())
@@ -1004,6 +1013,13 @@ def cut_tile(
     lost = tint_dropped or (
         not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face)
     )
+    # Faint ink that joins the glyph only through the board's point values (asked only
+    # where the board's value zone is known: ``_cut_in_zone``) is ``lost_by_value``.
+    painted = [o.paint(h, w)[0] for o in options if not o.doubt] if values_known else []
+    by_value = bool(painted) and lost and not tint_dropped
+    if by_value:
+        digits = np.bitwise_or.reduce(painted)
+        by_value = not _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face, digits)
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1028,6 +1044,7 @@ def cut_tile(
         obstructed=obstructed or glare,
         glare=glare,
         lost_strokes=lost,
+        lost_by_value=by_value,
         overdrawn=overdrawn,
         line=covered,
         value_boxes=value_boxes,
@@ -1787,6 +1804,7 @@ def _lost_strokes(
     cfg: CutConfig,
     lab: npt.NDArray[np.uint8],
     face: npt.NDArray[np.float64],
+    digits: Mask | None = None,
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
     letter fills (its longer side, centred on it), or beside it in line with the letters
@@ -1794,7 +1812,8 @@ def _lost_strokes(
     blurred hyphen, ``CutConfig.lost_level``): strokes too faint for the ink threshold
     that the glyph is missing (see ``CutConfig.lost_frac``); or beyond the glyph's box
     where the letter may reach, a stroke the cut kept only part of (``lost_box_reach``).
-    A point value beside the letter, which faint ink can join to it, lies outside both."""
+    A point value beside the letter, which faint ink can join to it, lies outside both, or
+    is among the values found (``digits``: their pixels, grown by the values' keep-out)."""
     h, w = glyph.shape
     side = max(band.w, band.h)
     pad = int(cfg.lost_window * side) + 2
@@ -1807,6 +1826,9 @@ def _lost_strokes(
         ya, yb = max(u.y - 2 - y0, 0), max(u.y1 + 2 - y0, 0)
         xa, xb = max(u.x - 2 - x0, 0), max(u.x1 + 2 - x0, 0)
         faint[ya:yb, xa:xb] = False
+    if digits is not None:
+        grow = np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8)
+        faint &= cv2.dilate(digits, grow)[y0:y1, x0:x1] == 0
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
     need = cfg.lost_share * side * side

@@ -1121,6 +1121,57 @@ def test_a_die_blur_joined_reads_from_a_stricter_cut(
     _read_again_right(look, seed, where, RecognizeConfig(bold_ink=None))
 
 
+@pytest.mark.tesseract
+def test_a_letter_whose_faint_ink_joins_only_its_value_is_sure() -> None:
+    """SpellCast (tools.synth spellcast-discord 99019): a W and a gold L whose value (5, 3)
+    sits at the foot, joined by faint ink within the square the letter may reach, were
+    ``lost_strokes`` and capped unsure though the matcher read them at 0.97-1.0. Cut with
+    the board's value zone known, that ink joins only the value (``lost_by_value``): they
+    read surely; the K whose leg touches its 6 is cut from it (its tail trimmed) and read
+    too, with its value."""
+    from assistant.cut import cut_tiles
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_boards
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 99019)
+    want, values = board.label["letters"], board.label["tile_values"]
+    tiles = cut_tiles(locate_boards(decode_image(board.data))[0])
+    joined = {(t.row, t.col) for t in tiles if t.lost_by_value}
+    assert joined == {(3, 0), (4, 2)} and all(t.lost_strokes for t in tiles if t.lost_by_value)
+    reading = read_encoded(board.data, ReadOptions())
+    assert reading.tiles == tuple(tuple(row) for row in want)
+    assert reading.values is not None and reading.values[0][3] == values[0][3] == 6
+    assert not reading.uncertain_values
+
+
+def test_a_die_whose_lost_strokes_join_a_value_stays_unsure() -> None:
+    """``lost_by_value`` frees a letter from the lost-strokes cap only on a board that is
+    not dice: a die's "value" may be the very stroke the cut lost (an E's lower arm taken
+    for a digit in the corner, the E read F)."""
+    tile = dataclasses.replace(
+        cut_tiles(BOARDS["boggle_physical/StevieG47_example.jpg"].located)[0],
+        lost_strokes=True,
+        lost_by_value=True,
+    )
+
+    class _Sure:
+        name = "sure"
+
+        def __init__(self, turn: int) -> None:
+            self.turn = turn
+
+        def recognize(self, tiles: Sequence[TileImage]) -> list[list[Candidate]]:
+            return [[Candidate("F", 0.99, 0.97, self.turn, self.name)] for _ in tiles]
+
+    once = dataclasses.replace(TEMPLATE_ONLY, faint_ink=None, bold_ink=None)
+    upright = recognize_tiles([tile], config=once, engines=[_Sure(0)])[0]
+    assert upright.label == "F" and upright.confidence >= THRESHOLD
+    turned = recognize_tiles([tile], config=once, engines=[_Sure(2)])[0]
+    assert turned.label == "F" and turned.confidence <= once.lost_cap
+
+
 def test_a_stricter_cut_that_loses_a_stroke_or_a_counter_is_not_taken() -> None:
     """``_parted_by_blur``: a stricter cut's sure reading stands for a blur-joined die, not
     where it broke a stroke (an E left a stem: ink lost far from what it kept), nor where

@@ -583,7 +583,7 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
         if tile.glare:
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
-        if tile.lost_strokes:
+        if tile.lost_strokes and (dice or not tile.lost_by_value):
             cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
