@@ -296,6 +296,14 @@ class CutConfig:
     # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
     tint_min: float = 30.0
     tint_reach: int = 3
+    # The mark at a path's start (a dot or a ring at the tile's centre) apart from its
+    # stroke, where the stroke stops short of the centre: a tinted piece of the glyph within
+    # mark_hue degrees of the hue of a tinted stroke at least mark_stroke of the cell long
+    # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
+    # (``_start_marks``).
+    mark_hue: float = 30.0
+    mark_stroke: float = 0.08
+    mark_rest: float = 0.2
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
@@ -1636,7 +1644,8 @@ def _tinted_line(
     lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig
 ) -> Mask | None:
     """The pixels (255) of a stroke of another hue than the face that runs from the tile's
-    border to the glyph (see ``CutConfig.tint_min``), or None."""
+    border to the glyph (see ``CutConfig.tint_min``), with the start mark of its path on
+    the glyph (``_start_marks``), or None."""
     face_ab = face[1:].astype(np.float32)
     if _chroma_bound(lab, face_ab) <= cfg.tint_min:
         return None  # no pixel is tinted: the common case, ~20x cheaper than the test below
@@ -1652,9 +1661,66 @@ def _tinted_line(
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
     touching = set(distinct(labels[near]).tolist()) & entering
-    if not touching:
+    marks = _start_marks(labels, entering, chroma, face_ab, glyph, cfg)
+    if not touching and not marks:
         return None
-    return np.isin(labels, sorted(touching)).astype(np.uint8) * 255
+    return np.isin(labels, sorted(touching | marks)).astype(np.uint8) * 255
+
+
+def _start_marks(
+    labels: Labels,
+    entering: set[int],
+    chroma: npt.NDArray[np.float32],
+    face_ab: npt.NDArray[np.float32],
+    glyph: Mask,
+    cfg: CutConfig,
+) -> set[int]:
+    """The tinted pieces on the glyph that are the mark at a path's start (a dot or a ring
+    drawn where the path begins, apart from its stroke when the stroke stops short of the
+    tile's centre), with the entering strokes of their hue: on a face of little colour
+    (its chroma under half ``tint_min``), a coloured piece of the glyph in the hue (within
+    ``mark_hue`` degrees) of a coloured stroke that comes in from the tile's border (at
+    least ``mark_stroke`` of the cell's side long) is no letter, while the glyph keeps
+    ``mark_rest`` of its pixels untinted beside it (a gold letter is tinted whole: never a
+    mark). ``chroma`` is each pixel's a/b off the face's. Empty when there is none."""
+    neutral = np.float32(128.0)
+    if float(np.hypot(*(face_ab - neutral))) >= cfg.tint_min / 2:
+        return set()  # a coloured face: a light or dark letter is tinted against it
+    h, w = glyph.shape
+    inked = glyph > 0
+    on_glyph = set(distinct(labels[inked & (labels > 0)]).tolist()) - entering
+    if not on_glyph:
+        return set()
+    grown = cv2.dilate((labels > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if np.count_nonzero(inked & ~grown) < cfg.mark_rest * np.count_nonzero(inked):
+        return set()
+    own = chroma + (face_ab - neutral)  # a/b off grey
+
+    def hue(i: int) -> float | None:
+        a, b = median(own[labels == i].astype(np.float64), axis=0)
+        if math.hypot(float(a), float(b)) <= cfg.tint_min:
+            return None  # not coloured on its own
+        return math.degrees(math.atan2(float(b), float(a)))
+
+    def long(i: int) -> bool:
+        ys, xs = np.nonzero(labels == i)
+        reach = max(int(xs.max()) - int(xs.min()), int(ys.max()) - int(ys.min()))
+        return bool(reach >= cfg.mark_stroke * max(h, w))
+
+    strokes = {i: hue(i) for i in entering if long(i)}
+    found: set[int] = set()
+    for i in on_glyph:
+        mine = hue(i)
+        if mine is None:
+            continue
+        alike = {
+            j
+            for j, other in strokes.items()
+            if other is not None and abs((mine - other + 180) % 360 - 180) <= cfg.mark_hue
+        }
+        if alike:
+            found |= {i, *alike}
+    return found
 
 
 def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:

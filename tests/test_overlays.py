@@ -847,3 +847,54 @@ def test_a_crossed_letter_is_settled_on_its_other_cut_too(
     (``TileImage.opaque``) shows enough of the letter beside the line for the board's
     clean copies to settle it (``recognize._cuts_of``). Before: unsure at 0.57-0.6."""
     _read_surely(seed, tile, want)
+
+
+def _marked(letter: str, ink: tuple[int, int, int], mark: str) -> np.ndarray:
+    """A cream tile with ``letter`` in ``ink`` (BGR) and the start of a purple path over
+    it: a stroke that comes in from the top-right corner and stops short of the centre,
+    and a ``mark`` ("dot" or "ring") drawn at the centre, apart from the stroke."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, letter, (30, 100), cv2.FONT_HERSHEY_DUPLEX, 3.0, ink, 9)
+    purple = (200, 60, 160)
+    cv2.line(crop, (CELL - 1, 0), (100, 27), purple, 8, cv2.LINE_AA)
+    if mark == "dot":
+        cv2.circle(crop, (64, 66), 10, purple, -1, cv2.LINE_AA)
+    else:
+        cv2.circle(crop, (64, 66), 9, purple, 4, cv2.LINE_AA)
+    return crop
+
+
+@pytest.mark.parametrize(("letter", "mark"), [("E", "ring"), ("H", "dot"), ("O", "dot")])
+def test_the_mark_at_a_paths_start_apart_from_its_stroke_is_line_never_letter(
+    letter: str, mark: str
+) -> None:
+    """Solvers mark a path's start with a dot or a ring at the tile's centre; where the
+    stroke stops short of the centre the mark lies on the letter apart from it (spellcast-
+    arrows 98014: a purple dot over a D, read "D or B"; 3007: a red ring on an E's middle
+    arm, "E or F"). A piece of the glyph in the hue of a stroke that enters the tile is
+    line (``cut._start_marks``): the tile is overdrawn, the mark in its line, none of it
+    in the glyph, and the letter is read right or left unsure."""
+    crop = _marked(letter, (25, 20, 22), mark)
+    tile = cut_tile(crop)
+    assert tile.overdrawn and tile.line is not None
+    drawn = np.zeros((CELL, CELL), np.uint8)
+    cv2.circle(drawn, (64, 66), 7, 255, -1 if mark == "dot" else 2)
+    inside = drawn > 0
+    assert np.count_nonzero(tile.line[inside]) >= 0.9 * np.count_nonzero(inside)
+    assert np.count_nonzero(tile.glyph[inside]) <= 0.1 * np.count_nonzero(inside)
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == letter or reading.confidence < 0.8, reading.candidates
+
+
+def test_a_gold_letter_is_no_mark_of_a_gold_stroke() -> None:
+    """A gold letter (SpellCast's bonus tiles) beside a gold stroke that enters the tile is
+    tinted whole: it is never taken for a path's start mark (the letter would be lost)."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, "R", (30, 100), cv2.FONT_HERSHEY_DUPLEX, 3.0, (40, 170, 225), 9)
+    plain = cut_tile(crop)
+    cv2.line(crop, (CELL - 1, 0), (104, 22), (40, 170, 225), 8, cv2.LINE_AA)
+    tile = cut_tile(crop)
+    assert not tile.overdrawn and tile.line is None
+    assert np.array_equal(tile.glyph, plain.glyph)
