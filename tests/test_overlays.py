@@ -898,3 +898,13 @@ def test_a_gold_letter_is_no_mark_of_a_gold_stroke() -> None:
     tile = cut_tile(crop)
     assert not tile.overdrawn and tile.line is None
     assert np.array_equal(tile.glyph, plain.glyph)
+
+
+def test_a_letters_descender_cut_off_by_a_line_stays_letter() -> None:
+    """tools.synth spellcast-arrows 98510 (Open Sans ExtraBold, 39 px tiles): a red line
+    across a J's stem cut its hook off, and the hook hangs below where the board's capitals
+    sit (0.34 of their height): left out as no piece of the letter, the stem read I at 0.86
+    with Tesseract, a confident wrong tile on main. A piece that starts in the letter's box,
+    hangs below it and touches the letter's pieces is its descender (``cut._pieces_inside``):
+    the J is read."""
+    _read_surely(98510, (2, 3), "J")
