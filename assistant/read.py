@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from assistant.geometry import Quad
     from assistant.locate import Image, LocateConfig, LocatedBoard
     from assistant.recognize import RecognizeConfig, Recognizer, TileReading
+    from assistant.registry import Game
 
 Candidates = tuple[tuple[str, float], ...]
 UNSURE = "?"
@@ -291,6 +292,12 @@ def _q_shares(game: GameGuess | None) -> dict[str, float]:
     return {rule: share for rule, share in shares.items() if share > 0.0}
 
 
+def _table_note(game: Game, tiles: int) -> str:
+    """What ``reading_from_tiles`` says when it took ``tiles`` values from ``game``'s table."""
+    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
+    return f"point values of {some} too small or faint to read: taken from {game.title}'s table"
+
+
 def _q_both(candidates: Candidates, q_shares: dict[str, float]) -> Candidates:
     """A Q tile's candidates when the game is unknown and its candidates read a Q both
     ways: each reading of the Q as Qu and as a plain Q, weighted by the games' shares."""
@@ -343,6 +350,13 @@ def reading_from_tiles(
     from assistant.registry import prints_affixes
 
     hyphens = prints_affixes(game.name if game is not None and game.known else None)
+    # A game printing one table of values (SpellCast): a value too small or blurred to read
+    # on a letter read surely is the table's, and one read surely but unlike it is doubted.
+    from assistant.registry import fixed_values
+
+    fixed = fixed_values(game.name) if game is not None and game.known else None
+    table = fixed.letter_values if fixed is not None else None
+    from_table = 0
     tiny_cap = options.config.recognize_config().multi_tiny_cap
     lost_hyphens = False
     for r in range(located.rows):
@@ -381,7 +395,16 @@ def reading_from_tiles(
             # A game that prints a value on every tile: a value not seen is unsure, never
             # silently absent (a blurred board would be scored with the default table).
             unseen = prints_values and tr.value is None and tr.label != ""
-            if (tr.value_confidence < threshold or unseen) and (fix is None or fix.value is None):
+            doubted = tr.value_confidence < threshold or unseen
+            letter = t_row[-1] if fix is None or fix.value is None else ""
+            if table is not None and letter and all(ch in table for ch in letter.lower()):
+                printed = sum(table[ch] for ch in letter.lower())
+                if doubted:
+                    value, doubted = printed, False
+                    from_table += 1
+                elif value != printed:
+                    doubted = True
+            if doubted and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
             bonus_unsure = bonus is not None and not bonus.sure  # at its config's level
             if bonus_unsure and (fix is None or fix.bonus is None):
@@ -417,6 +440,7 @@ def reading_from_tiles(
             dict.fromkeys(
                 [t.note for t in readings if t.note and (t.row, t.col) not in fixes]
                 + ([TINY_NOTE] if lost_hyphens else [])
+                + ([_table_note(fixed, from_table)] if fixed and from_table else [])
             )
         ),
     )

@@ -138,6 +138,10 @@ class Game:
     length_points: tuple[int, ...] = ()
     points_per_extra_letter: int = 0
     letter_values: Mapping[str, int] | None = None
+    # Every tile of a letter prints the same value, the game's table (``letter_values``):
+    # a value too small or blurred to read is the table's for a letter read surely, and a
+    # value read surely but unlike the table's is doubted (``fixed_values``).
+    values_fixed: bool = False
     letter_bonuses: bool = False  # DL/TL multiply a tile's value
     word_bonuses: bool = False  # DW/TW multiply the word's letter total
     # (min letters, numerator, denominator): the last entry that applies multiplies the
@@ -337,13 +341,15 @@ SPELLCAST = Game(
     source="the community-documented SpellCast table (the SpellCast solver write-ups on "
     "GitHub and the game's in-app help): letter values, DL/TL letter bonuses, a 2x word "
     "tile (read as DW), +10 for words of 6+ letters after the multiplier; its Q tile is a "
-    "plain Q",
+    "plain Q; every tile of a letter prints the table's value (the solvers' tables, and "
+    "every screenshot of the game the project has seen)",
     aliases=("discord", "discordspellcast"),
     sizes=((5, 5),),
     q_rule="q",
     letter_values=_values(
         "A1 B4 C5 D3 E1 F5 G3 H4 I1 J7 K6 L3 M4 N2 O1 P4 Q8 R2 S2 T2 U4 V5 W5 X7 Y4 Z8"
     ),
+    values_fixed=True,
     letter_bonuses=True,
     word_bonuses=True,
     long_word_bonus=(6, 10),
@@ -445,6 +451,14 @@ def prints_affixes(game: str | None) -> bool:
     tile (its hyphen); an unknown game (None) may."""
     record = _record(game)
     return record.affixes if record is not None else True
+
+
+def fixed_values(game: str | None) -> Game | None:
+    """The record of ``game`` (a registry name or alias, or a look) when every tile of it
+    prints the value of one table, its ``letter_values`` (``Game.values_fixed``); else
+    None (an unknown game, or one whose printed values vary)."""
+    record = _record(game)
+    return record if record is not None and record.values_fixed else None
 
 
 def q_rule(game: str | None) -> QRule:

@@ -206,6 +206,13 @@ def unsure_lines(outcome: Outcome) -> list[str]:
     return lines
 
 
+def print_notes(console: Console, outcome: Outcome) -> None:
+    """The reader's notes on the picture ("the picture is turned: ...", "point values of
+    3 tiles too small or faint to read: taken from SpellCast (Discord)'s table"), dim."""
+    for note in outcome.reading.notes if outcome.reading is not None else ():
+        console.print(f"note: {note}", style="dim", highlight=False)
+
+
 def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> None:
     """An outcome for people: the board, unsure parts, the words (when solved), a summary."""
     d = outcome.decision
@@ -217,6 +224,7 @@ def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> Non
         console.print()
         for line in unsure_lines(outcome):
             console.print(f"[red]{line}[/red]")
+        print_notes(console, outcome)
         console.print(
             f"{d.board.rows}x{d.board.cols} board, {game_text(outcome)}, "
             f"read in {outcome.read_ms:.0f} ms"
@@ -232,6 +240,7 @@ def print_outcome(console: Console, outcome: Outcome, *, top: int | None) -> Non
     if d.guessed:
         where = ", ".join(pos_label(r, c) for r, c in d.guessed)
         console.print(f"[yellow]guessed tiles (marked ~): {where}[/yellow]")
+    print_notes(console, outcome)
     if d.game is None:
         console.print(f"[yellow]{game_text(outcome)}[/yellow]")
     elif d.source == "picture":  # which game scored the words, and why it was chosen

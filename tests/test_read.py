@@ -286,24 +286,9 @@ def _values_of(label: dict[str, Any]) -> list[list[int]] | None:
     return label.get("tile_values")
 
 
-# Known gap: Roboto Black's small blurred 3s and 5s (8-9 px) read right but unsure
-# (0.63-0.77; reported, never used). spellcast-discord_2026 (its 3s read as 8 with a
-# counter the low-threshold mask closed) reads exactly since the digits' hole count is
-# unknown where mask and ink core disagree.
-VALUE_GAPS = {
-    "spellcast-discord_2024.jpg": "Roboto Black's 8-9 px digits read right but unsure",
-}
-
-
 @pytest.mark.parametrize(
     "label",
-    [
-        pytest.param(x, marks=pytest.mark.xfail(reason=VALUE_GAPS[x["file"]], strict=True))
-        if x["file"] in VALUE_GAPS
-        else x
-        for x in REAL_LABELS + SYNTHETIC_LABELS
-        if _values_of(x)
-    ],
+    [x for x in REAL_LABELS + SYNTHETIC_LABELS if _values_of(x)],
     ids=_id,
 )
 def test_point_values_read_exactly(label: dict[str, Any]) -> None:

@@ -173,6 +173,24 @@ def test_a_real_word_hunt_screenshot_reads_with_its_game(page: Any, server: Runn
     assert "Word Hunt" in page.find_element("id", "game-note").text
 
 
+def test_the_readers_notes_are_shown_under_the_game(
+    page: Any, server: RunningServer, tmp_path: Path
+) -> None:
+    # A SpellCast board on 32 px tiles at JPEG 40: its 4 px values are too small to read,
+    # so they come from SpellCast's table, and the page says so.
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 77001, tile_px=32, jpeg_quality=40)
+    shot = tmp_path / "small-spellcast.jpg"
+    shot.write_bytes(board.data)
+    upload(page, shot)
+    wait_for_words(page)
+    note = page.find_element("id", "game-note").text
+    assert "Recognised as SpellCast" in note
+    assert "Point values of 21 tiles too small or faint to read" in note
+    assert "SpellCast (Discord)'s table." in note
+
+
 def test_clicking_a_word_draws_its_path_on_the_board_and_the_picture(
     page: Any, server: RunningServer
 ) -> None:

@@ -339,6 +339,10 @@ function renderGame() {
     const scored = out.scored_as || out.game || "boggle";
     note.textContent = `The game was not recognised: words are scored as ${gameTitle(scored)}. Choose the game above.`;
   }
+  // What the reader says about the picture: turned, read from two copies, values from the table.
+  for (const text of (out.reading && out.reading.notes) || []) {
+    note.textContent += ` ${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  }
 }
 
 function confidenceAt(r, c) {
