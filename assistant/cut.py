@@ -302,8 +302,14 @@ class CutConfig:
     # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
     # (``_start_marks``).
     mark_hue: float = 30.0
-    mark_stroke: float = 0.08
+    mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
     mark_rest: float = 0.2
+    mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
+    # ...and a stroke at least mark_gap (dE) from the gap's colour (the crop's edge): a
+    # blue tray's corners by a die's rounded face measured 1-23 from it on boggle-big 3003
+    # (its blue letters' edges are tinted too), the arrows' strokes 41-151 on
+    # spellcast-arrows 98012.
+    mark_gap: float = 30.0
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
@@ -1679,13 +1685,14 @@ def _tinted_line(
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
     touching = set(distinct(labels[near]).tolist()) & entering
-    marks = _start_marks(labels, entering, chroma, face_ab, glyph, cfg)
+    marks = _start_marks(lab, labels, entering, chroma, face_ab, glyph, cfg)
     if not touching and not marks:
         return None
     return np.isin(labels, sorted(touching | marks)).astype(np.uint8) * 255
 
 
 def _start_marks(
+    lab: Image,
     labels: Labels,
     entering: set[int],
     chroma: npt.NDArray[np.float32],
@@ -1718,14 +1725,28 @@ def _start_marks(
         a, b = median(own[labels == i].astype(np.float64), axis=0)
         return math.degrees(math.atan2(float(b), float(a)))
 
-    def long(i: int) -> bool:
+    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
+    gap = median(edge, axis=0)
+
+    def stroke(i: int) -> bool:
+        # Long enough, no frame (the gap or a tray round the face touches every side) and
+        # not the gap's colour (a tray's corners beside a rounded face).
         ys, xs = np.nonzero(labels == i)
         reach = max(int(xs.max()) - int(xs.min()), int(ys.max()) - int(ys.min()))
-        return bool(reach >= cfg.mark_stroke * max(h, w))
+        sides = (ys.min() == 0) + (ys.max() == h - 1) + (xs.min() == 0) + (xs.max() == w - 1)
+        colour = median(lab[ys, xs].astype(np.float64), axis=0)
+        return (
+            bool(reach >= cfg.mark_stroke * max(h, w))
+            and int(sides) < 3
+            and delta_e(colour, gap) > cfg.mark_gap
+        )
 
-    strokes = {i: hue(i) for i in entering if long(i)}
+    strokes = {i: hue(i) for i in entering if stroke(i)}
+    least = cfg.mark_least * h * w
     found: set[int] = set()
     for i in on_glyph:
+        if np.count_nonzero(labels == i) < least:
+            continue  # a speck of colour (JPEG's chroma at a letter's edge)
         mine = hue(i)
         alike = {j for j, other in strokes.items() if _turn(mine, other) <= cfg.mark_hue}
         if alike:

@@ -908,3 +908,20 @@ def test_a_letters_descender_cut_off_by_a_line_stays_letter() -> None:
     hangs below it and touches the letter's pieces is its descender (``cut._pieces_inside``):
     the J is read."""
     _read_surely(98510, (2, 3), "J")
+
+
+@pytest.mark.parametrize(("look", "seed"), [("boggle-big", 3003), ("scramble", 3000)])
+def test_a_coloured_letter_beside_a_tray_of_its_hue_is_no_start_mark(look: str, seed: int) -> None:
+    """Navy or dark blue letters on white faces, a blue tray or gap round every face (its
+    corners beside a rounded face come in from the crop's border, the tray touches every
+    side): the letter's tinted edge is no path's start mark (``cut._start_marks``: a stroke
+    touches fewer than three sides and is not the gap's colour, a mark is no speck). With
+    those rules left out, every tile of both boards was cut as overdrawn and 3 and 15
+    tiles were unsure."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    tiles = cut_tiles(locate_board(decode_image(board.data)))
+    assert not any(t.overdrawn for t in tiles)
