@@ -133,6 +133,11 @@ class GamesConfig:
     # one side of the face box (digits close to the edge) but not two (the gap showing past
     # a rounded corner) nor the bottom one (the tiles' 3D edge or shadow).
     corner_reach: float = 0.42
+    # A mark touching the face's bottom edge is the tiles' 3D edge or shadow when it is more
+    # than edge_flat times as wide as it is tall; a value printed low (Scramble's) touches
+    # it when the face box comes out a pixel short (the board turned 3 degrees, or padded:
+    # benchmarks/stress.py 75000, rot3 and pad-black), and digits, even "10", are not flat.
+    edge_flat: float = 1.5
     mark_min_area: float = 0.002
     mark_max_area: float = 0.05
     mark_max_side: float = 0.3
@@ -445,8 +450,8 @@ def _corner_shares(faces: BoardFaces, cfg: GamesConfig) -> list[float]:
             continue  # a stroke along the face's edge: rim, shadow, gap
         if (x <= fx0 or x + w >= fx1) and (y <= fy0 or y + h >= fy1):
             continue  # in the very corner: the gap showing past a rounded corner
-        if y + h >= fy1:
-            continue  # on the bottom edge: the tiles' 3D edge or shadow (values sit above)
+        if y + h >= fy1 and w > cfg.edge_flat * h:
+            continue  # flat on the bottom edge: the tiles' 3D edge or shadow
         reach = int(cfg.corner_reach * side)
         mark = Box(x, y, w, h)
         for k, corner in enumerate(CORNERS):

@@ -381,3 +381,30 @@ def test_scramble_dark_is_not_taken_for_spellcast() -> None:
     image = decode_image(board.data)
     guess, _ = read_game_and_bonuses(image, locate_board(image))
     assert guess.name == "scramble" and guess.confidence >= GamesConfig().name_at
+
+
+@pytest.mark.parametrize(
+    ("degrees", "pad"), [(4.0, 0), (-3.0, 0), (-6.0, 0), (0.0, 120), (0.0, 200)]
+)
+def test_values_printed_low_are_found_on_a_turned_or_padded_screenshot(
+    degrees: float, pad: int
+) -> None:
+    # Scramble prints its values low in the bottom-right corner. Turned 3 to 6 degrees, or
+    # padded with black (benchmarks/stress.py 75000, rot3, rot-6, pad-black), the face box
+    # came out a pixel short, every digit touched its bottom edge and was taken for the
+    # tiles' 3D edge: no value corner, and the game went unknown (Scramble 0.43-0.66 with
+    # Boggle beside it). A digit is not flat as an edge is.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    image = decode_image(render_board("scramble", 75000).data)
+    h, w = image.shape[:2]
+    if degrees:
+        m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+        image = cv2.warpAffine(image, m, (w, h), borderValue=(255, 255, 255))
+    if pad:
+        image = cv2.copyMakeBorder(image, pad, pad // 2, pad, 2 * pad, cv2.BORDER_CONSTANT)
+    image = np.ascontiguousarray(image)
+    look = describe_look(image, locate_board(image))
+    assert look.value_corner == "bottom-right", look.corner_share
+    assert detect_game(image, locate_board(image)).name == "scramble"
