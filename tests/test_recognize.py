@@ -376,9 +376,9 @@ def test_a_die_that_reads_both_ways_up_stays_unsure() -> None:
     """Both engines read a V at the matcher's half turn, but the second engine reads an A,
     which the matcher lists too, the other way up: agreement does not vouch for the V."""
     tiles = cut_tiles(BOARDS["boggle_physical/StevieG47_example.jpg"].located)[:1]
-    # One reading only: an unsure die is also cut fainter and read again (faint_ink, its
-    # own test), a second call to the engines.
-    once = dataclasses.replace(TEMPLATE_ONLY, faint_ink=None)
+    # One reading only: an unsure die is also cut fainter and stricter and read again
+    # (faint_ink, bold_ink, their own tests), more calls to the engines.
+    once = dataclasses.replace(TEMPLATE_ONLY, faint_ink=None, bold_ink=None)
     both_ways = _Turns([("V", 0.9), ("", 0.0), ("A", 0.95), ("", 0.0)])
     read = recognize_tiles(tiles, config=once, engines=[_Dice(), both_ways])[0]
     assert both_ways.lines == 4  # one die, four turns, one call
@@ -1072,22 +1072,107 @@ def test_a_die_the_cut_thinned_reads_from_a_fainter_cut() -> None:
     and the dice are unsure (0.23-0.7). Cut again with the low threshold at
     ``RecognizeConfig.faint_ink``, they read the same letters surely, and take that
     reading; without the second cut they stay unsure. No tile is confidently wrong."""
+    where = [(0, 0), (1, 1), (1, 2), (2, 2)]
+    want = _read_again_right("boggle-big", 95011, where, RecognizeConfig(faint_ink=None))
+    assert [want[r][c] for r, c in where] == ["H", "E", "S", "E"]
+
+
+def _read_again_right(
+    look: str, seed: int, where: list[tuple[int, int]], without: RecognizeConfig
+) -> list[list[str]]:
+    """Read a generated board: the dice at ``where`` right and no tile confidently wrong;
+    read with ``without`` (a second cut off), those dice unsure. Returns the label."""
     from assistant.read import ReaderConfig, ReadOptions, read_encoded
     from tools.synth import render_board
 
-    board = render_board("boggle-big", 95011)
-    want = board.label["letters"]
-    where = [(0, 0), (1, 1), (1, 2), (2, 2)]
-    assert [want[r][c] for r, c in where] == ["H", "E", "S", "E"]
+    board = render_board(look, seed)
+    want: list[list[str]] = board.label["letters"]
     reading = read_encoded(board.data, ReadOptions())
     for r, c in where:
         assert reading.tiles[r][c] == want[r][c], (r, c, reading.tiles[r][c])
     for r, row in enumerate(want):
         for c, label in enumerate(row):
             assert reading.tiles[r][c] in (label.upper(), "?"), (r, c, reading.tiles[r][c])
-    once = ReaderConfig(recognize=RecognizeConfig(faint_ink=None))
-    before = read_encoded(board.data, ReadOptions(config=once))
+    before = read_encoded(board.data, ReadOptions(config=ReaderConfig(recognize=without)))
     assert all(before.tiles[r][c] == "?" for r, c in where)
+    return want
+
+
+@pytest.mark.tesseract
+@pytest.mark.parametrize(
+    ("look", "seed", "where"),
+    [
+        ("boggle-classic", 99068, [(0, 1), (3, 3)]),  # underlined N's, the bar joined by blur
+        ("boggle-big", 99004, [(1, 3), (2, 0)]),  # an underlined N; a Qu, its u joined
+        ("boggle-classic", 99073, [(2, 0), (3, 1)]),  # a G and an S, blur shut their gaps
+        ("boggle-classic", 99092, [(0, 0)]),  # a G read D: its mouth shut, a counter
+        ("boggle-classic", 99219, [(1, 2)]),  # an S Tesseract confirms on the stricter cut
+    ],
+)
+def test_a_die_blur_joined_reads_from_a_stricter_cut(
+    look: str, seed: int, where: list[tuple[int, int]]
+) -> None:
+    """Blurred sans dice (tools.synth): blur joins an underline to its N, a u to its Q, a
+    G's mouth and an S's end to the rest, and the dice read unsure (R for an N, P for a
+    Qu, D for a G). Cut again with the ink thresholds at ``RecognizeConfig.bold_ink``, they
+    come apart and read surely (on 99219 with Tesseract agreeing: the few dice read again
+    are no board unsure for the most part, ``failing_share``); without that cut they stay
+    unsure. No tile is confidently wrong."""
+    _read_again_right(look, seed, where, RecognizeConfig(bold_ink=None))
+
+
+def test_a_stricter_cut_that_loses_a_stroke_or_a_counter_is_not_taken() -> None:
+    """``_parted_by_blur``: a stricter cut's sure reading stands for a blur-joined die, not
+    where it broke a stroke (an E left a stem: ink lost far from what it kept), nor where
+    it opened a counter into another letter (an A's crossbar gone: V) or split a letter in
+    two (an H's crossbar gone: "II"). Drawn masks."""
+    from assistant.cut import Polarity, TileImage
+    from assistant.geometry import Box
+    from assistant.recognize import TileReading, _parted_by_blur
+    from assistant.recognize.glyphs import lost_reach
+
+    def tile(mask: np.ndarray, underline: Box | None = None) -> TileImage:
+        m = mask.astype(np.uint8) * 255
+        ys, xs = np.nonzero(m)
+        box = Box(int(xs.min()), int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1)
+        crop = np.full((*m.shape, 3), 255, np.uint8)
+        return TileImage(
+            0, 0, crop, m, box, (box,), None, None, Polarity.DARK_ON_LIGHT, False,
+            (255, 255, 255), 200.0, underline=underline,
+        )  # fmt: skip
+
+    def reading(label: str, cands: tuple[tuple[str, float], ...] = ()) -> TileReading:
+        return TileReading(0, 0, label, 0.9, cands or ((label, 0.9),))
+
+    cfg = RecognizeConfig()
+    e = np.zeros((64, 64), bool)
+    e[12:52, 20:26] = True  # the stem
+    for y in (12, 29, 46):
+        e[y : y + 6, 20:44] = True  # three arms
+    stem = np.zeros_like(e)
+    stem[12:52, 20:26] = True
+    assert lost_reach(e, stem, cfg.bold_reach) >= cfg.bold_lost
+    assert not _parted_by_blur(tile(e), reading("E"), tile(stem), reading("I"), cfg)
+    thinner = np.zeros_like(e)
+    thinner[13:51, 21:25] = True
+    for y in (13, 30, 47):
+        thinner[y : y + 4, 21:43] = True
+    assert lost_reach(e, thinner, cfg.bold_reach) < cfg.bold_lost
+    assert _parted_by_blur(tile(e), reading("E"), tile(thinner), reading("E"), cfg)
+    # A ring (one counter) the stricter cut opened, read another letter (an A read V).
+    ring = np.zeros_like(e)
+    ring[12:52, 16:48] = True
+    ring[18:46, 22:42] = False
+    open_ring = ring.copy()
+    open_ring[12:18, 30:34] = False  # a short gap: what blur bridged
+    listed = (("A", 0.5), ("V", 0.3))
+    assert not _parted_by_blur(tile(ring), reading("A", listed), tile(open_ring), reading("V"), cfg)
+    assert _parted_by_blur(tile(ring), reading("A", listed), tile(open_ring), reading("A"), cfg)
+    # ...unless the ring was closed by an underline the stricter cut parted from it.
+    bar = Box(16, 12, 32, 6)
+    parted = tile(open_ring, underline=bar)
+    assert _parted_by_blur(tile(ring), reading("R", (("R", 0.2),)), parted, reading("N"), cfg)
+    assert not _parted_by_blur(tile(e), reading("H"), tile(thinner), reading("II"), cfg)
 
 
 @pytest.mark.parametrize(("seed", "r", "c"), [(97001, 4, 2), (95500, 2, 2)])

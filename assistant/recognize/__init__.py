@@ -15,7 +15,7 @@ per tile with a calibrated confidence. Nothing is guessed silently: a reading be
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
@@ -388,6 +388,25 @@ class RecognizeConfig:
     # same letter only). benchmarks/ocr.py unsure dice 18 -> 11 there, 5 -> 4 on
     # 95500-95519 and 33 -> 24 on the serif trays of 95540-95639 (not tuned on), none wrong.
     faint_ink: float | None = 0.25
+    # A die still unsure after that is cut once more with both ink thresholds raised to
+    # bold_ink (CutConfig.ink_frac, ink_low_frac: 0.45 and 0.35): blur joins what is apart
+    # at the cut's thresholds (an underline to its N or Z, the u of a Qu to its Q, a G's
+    # mouth or an S's ends to its spine, making a counter no letter has), and the stricter
+    # cut parts them. It may break a thin stroke as well (an A's crossbar: V; an H's: "II";
+    # a serif E's arms: I), so its reading stands only where it is sure, one letter (or
+    # Qu), keeps every stroke (no ink of the first cut farther than bold_reach of the
+    # glyph's height from the stricter cut's ink, over bold_lost of that height or more:
+    # a stroke, where blur's bridges are short), and names the first reading's letter, or
+    # a candidate of it, or a letter whose underline the stricter cut parted from it; where
+    # the first cut's glyph has a counter the stricter cut's has not (an A's, lost with its
+    # crossbar; blur's, opened), only the first reading's letter or the letter the first
+    # glyph reads best with counters not counted (a G whose mouth blur shut reads D or O
+    # with them, G without). Measured on tools.synth boggle-classic/-big 99100-99139 with
+    # every die cut both ways: the stricter cut read surely wrong only an A as V (a counter
+    # lost) and an H as "II" (two characters), both kept out by those rules.
+    bold_ink: tuple[float, float] | None = (0.6, 0.5)
+    bold_reach: float = 0.1
+    bold_lost: float = 0.15
 
 
 TINY_NOTE = "the letters are only a few pixels tall: zoom in on the board or crop closer"
@@ -610,26 +629,38 @@ def recognize_tiles(
             )
         )
     settled = _settled_by_copies(primary, tiles, readings, cfg, limit)
-    if dice and cfg.faint_ink is not None:
-        return _read_fainter(tiles, settled, cfg, engines, limit, cut)
+    if not dice:
+        return settled
+    from assistant.cut import CutConfig
+
+    base = cut or CutConfig()
+    if cfg.faint_ink is not None:
+        fainter = replace(base, ink_low_frac=cfg.faint_ink)
+        settled = _read_again(tiles, settled, cfg, engines, limit, fainter, _same_letter)
+    if cfg.bold_ink is not None:
+        high, low = cfg.bold_ink
+        bolder = replace(base, ink_frac=high, ink_low_frac=low)
+        settled = _read_again(tiles, settled, cfg, engines, limit, bolder, _parted_by_blur)
     return settled
 
 
-def _read_fainter(
+Accept = Callable[["TileImage", TileReading, "TileImage", TileReading, RecognizeConfig], bool]
+
+
+def _read_again(
     tiles: Sequence[TileImage],
     readings: tuple[TileReading, ...],
     cfg: RecognizeConfig,
     engines: Sequence[Recognizer] | None,
     limit: float,
-    cut: CutConfig | None,
+    recut: CutConfig,
+    accept: Accept,
 ) -> tuple[TileReading, ...]:
-    """Unsure dice cut again with the low ink threshold at ``faint_ink`` and read at any
-    turn: where that reading names the same letter surely, it stands (see
-    ``RecognizeConfig.faint_ink``)."""
-    from assistant.cut import CutConfig, cut_tile
+    """Unsure dice cut again with ``recut`` and read at any turn: where that reading is
+    sure, one letter (or Qu) and ``accept`` (the tile and reading before, the tile and
+    reading again) holds, it stands (see ``RecognizeConfig.faint_ink`` and ``bold_ink``)."""
+    from assistant.cut import cut_tile
 
-    if cfg.faint_ink is None:
-        return readings
     redo = [
         i
         for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
@@ -637,9 +668,8 @@ def _read_fainter(
     ]
     if not redo:
         return readings
-    fainter = replace(cut or CutConfig(), ink_low_frac=cfg.faint_ink)
     again = [
-        cut_tile(tiles[i].crop, None, tiles[i].row, tiles[i].col, fainter, scale=tiles[i].scale)
+        cut_tile(tiles[i].crop, None, tiles[i].row, tiles[i].col, recut, scale=tiles[i].scale)
         for i in redo
     ]
     changed = [
@@ -649,15 +679,71 @@ def _read_fainter(
     ]  # the same glyph reads the same: not read again
     if not changed:
         return readings
-    once = replace(cfg, rotations="any", faint_ink=None)
+    # Read again alone, the unsure dice would be a board unsure for the most part, where
+    # a second engine's agreement lifts nothing (``failing_share``): that is the whole
+    # board's measure, taken once.
+    inked = [rd for tile, rd in zip(tiles, readings, strict=True) if not tile.blank]
+    unsure = sum(1 for rd in inked if rd.confidence < limit)
+    failing = cfg.failing_share if unsure >= cfg.failing_share * len(inked) else math.inf
+    once = replace(cfg, rotations="any", faint_ink=None, bold_ink=None, failing_share=failing)
     out = list(readings)
     seen = recognize_tiles([t for _, t in changed], config=once, engines=engines, threshold=limit)
-    for (i, _), rd in zip(changed, seen, strict=True):
-        if rd.label == readings[i].label and rd.confidence >= limit:
+    for (i, tile), rd in zip(changed, seen, strict=True):
+        one = _characters(rd.label) == 1  # a die's letter: "II" is an H's broken bar
+        if one and rd.confidence >= limit and accept(tiles[i], readings[i], tile, rd, cfg):
             out[i] = replace(
                 rd, value=readings[i].value, value_confidence=readings[i].value_confidence
             )
     return tuple(out)
+
+
+def _same_letter(
+    tile: TileImage, before: TileReading, again: TileImage, after: TileReading, cfg: RecognizeConfig
+) -> bool:
+    """The fainter cut's reading stands only where it names the first reading's letter."""
+    return after.label == before.label
+
+
+def _parted_by_blur(
+    tile: TileImage, before: TileReading, again: TileImage, after: TileReading, cfg: RecognizeConfig
+) -> bool:
+    """Whether the stricter cut's reading ``after`` of a die stands against ``before`` (see
+    ``RecognizeConfig.bold_ink``)."""
+    from assistant.recognize.glyphs import holes, lost_reach
+
+    if _characters(after.label) > _characters(before.label):
+        return False
+    if lost_reach(_ink(tile), _ink(again), cfg.bold_reach) >= cfg.bold_lost:
+        return False
+    parted = again.underline is not None and tile.underline is None
+    if holes(again.glyph) < holes(tile.glyph) and not parted:
+        return after.label in (before.label, _best_without_holes(tile, cfg))
+    listed = {label for label, _ in before.candidates}
+    return after.label == before.label or after.label in listed or parted
+
+
+def _best_without_holes(tile: TileImage, cfg: RecognizeConfig) -> str:
+    """The template matcher's best reading of ``tile`` at any turn with counters not
+    counted (``hole_penalty`` 0): the letter its strokes are, whatever blur shut."""
+    from assistant.recognize.matcher import TemplateRecognizer
+
+    blind = TemplateRecognizer(config=replace(cfg, hole_penalty=0.0, rotations="any"))
+    cands = blind.recognize([tile])[0]
+    return cands[0].label if cands else ""
+
+
+def _characters(label: str) -> int:
+    """How many characters a tile label has (a Qu is one face)."""
+    return 1 if label == "QU" else len(label)
+
+
+def _ink(tile: TileImage) -> npt.NDArray[np.bool_]:
+    """The tile's glyph and underline pixels."""
+    ink = tile.glyph > 0
+    if tile.underline is not None:
+        u = tile.underline
+        ink[u.y : u.y1, u.x : u.x1] = True
+    return ink
 
 
 def _both_ways(
@@ -729,26 +815,41 @@ def _settled_by_copies(
     letters = [k for k, c in enumerate(classes) if is_letter(c)]
     out = list(readings)
     for i in crossed:
-        masked = engine.masked_scores(tiles[i])
-        if masked is None:
+        # The tile as the cut took its line, and its other cut (a see-through line taken
+        # as hiding all it covers, or its blend undone): each is settled on its own
+        # visible pixels, and a letter stands only where no cut settles another.
+        found_by: set[str] = set()
+        for cut in _cuts_of(tiles[i]):
+            masked = engine.masked_scores(cut)
+            if masked is None:
+                continue
+            order = sorted(letters, key=lambda k: -float(masked.scores[k]))
+            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
+            rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
+            letter = settle(cut, rivals, copies, cfg.exemplars)
+            if letter is None:
+                if not fonts:
+                    fonts.append(board_font(copies, cfg.exemplars))
+                ranked = [classes[k] for k in order]
+                letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+            if letter is not None:
+                found_by.add(letter)
+        if len(found_by) != 1:
             continue
-        order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-        near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
-        rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
-        found = settle(tiles[i], rivals, copies, cfg.exemplars)
-        if found is None:
-            if not fonts:
-                fonts.append(board_font(copies, cfg.exemplars))
-            ranked = [classes[k] for k in order]
-            found = _settled_by_font(tiles[i], ranked, rivals, copies, fonts[0], cfg)
-        if found is None:
-            continue
+        (found,) = found_by
         sure = cfg.exemplars.confidence
         cap = cfg.exemplars.rest_share * limit
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
+
+
+def _cuts_of(tile: TileImage) -> list[TileImage]:
+    """A tile a line crosses as the cut took its line, then its other cut when it has one
+    with a line (``TileImage.opaque`` or ``undone``)."""
+    others = (tile.opaque, tile.undone)
+    return [tile, *(t for t in others if t is not None and t.overdrawn and t.line is not None)]
 
 
 def _settled_by_font(

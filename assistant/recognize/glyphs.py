@@ -280,3 +280,22 @@ def end_widths(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) ->
 
     top, bottom = width(upright[:k]), width(upright[-k:])
     return min(top, bottom) / max(top, bottom, 1)
+
+
+def lost_reach(before: npt.NDArray[np.bool_], after: npt.NDArray[np.bool_], reach: float) -> float:
+    """How far ink of ``before`` that ``after`` lost runs, beyond ``reach`` of the glyph's
+    height from ``after``'s ink: the longer side of the longest such piece, as a share of
+    that height (0 when ``after`` lost only a rim and short bridges)."""
+    ys = np.nonzero(before.any(axis=1))[0]
+    if not len(ys):
+        return 0.0
+    height = int(ys[-1] - ys[0] + 1)
+    r = max(1, round(reach * height))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    near = cv2.dilate(after.astype(np.uint8), disc) > 0
+    lost = (before & ~near).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(lost, connectivity=8)
+    if n <= 1:
+        return 0.0
+    longest = stats[1:, cv2.CC_STAT_WIDTH : cv2.CC_STAT_HEIGHT + 1].max()
+    return float(longest) / height
