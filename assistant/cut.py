@@ -979,6 +979,10 @@ def cut_tile(
                 areas = {**areas, n: bar_box.w * bar_box.h}
                 underline_id, side = found
                 n += 1
+                # Where a line was taken out, the neck may be what it cut of a letter's
+                # arm: an E whose bottom arm a line met at both ends read F at 0.95
+                # (spellcast-arrows 78508). A reading so cut is not sure.
+                obstructed = obstructed or overdrawn
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
