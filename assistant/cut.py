@@ -110,6 +110,7 @@ class CutConfig:
     hyphen_width: tuple[float, float] = (0.2, 0.8)
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
+    faint_hyphen_aspect: float = 1.2  # a hyphen paler than the threshold (``_faint_hyphen``)
     # A piece of the glyph (a hyphen too) is a character only when at least char_tint of
     # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
     # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
@@ -1911,6 +1912,8 @@ def _lost_strokes(
         faint[ya:yb, xa:xb] = False
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
+    if _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg):
+        return True
     need = cfg.lost_share * side * side
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
     square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
@@ -1948,6 +1951,43 @@ def _lost_strokes(
         ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
         far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
     return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _faint_hyphen(
+    dist: npt.NDArray[np.float32],
+    glyph: Mask,
+    band: Box,
+    contrast: float,
+    lab: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """Whether a prefix's or suffix's hyphen paler than the ink threshold lies beside the
+    glyph, apart from it even in faint ink: faint ink (``lost_frac`` of the contrast) off
+    the glyph, wider than tall by ``faint_hyphen_aspect`` (blur pads a bar on every side),
+    ``lost_share`` of the text height squared or more, where ``_hyphens`` puts a hyphen
+    (searched as far out as one may lie), and of the letters' tint. A blurred "-S", its
+    hyphen a grey bar paler than the S's strokes, was read S at 0.98
+    (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
+    h, w = glyph.shape
+    reach = round((cfg.hyphen_gap + cfg.hyphen_width[1]) * band.h) + 2
+    y0, y1 = max(band.y, 0), min(band.y1, h)
+    x0, x1 = max(band.x - reach, 0), min(band.x1 + reach, w)
+    mine = glyph[y0:y1, x0:x1] > 0
+    faint = (dist[y0:y1, x0:x1] > cfg.lost_frac * contrast).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(faint, connectivity=8)
+    touching = np.bincount(labels[mine & (faint > 0)], minlength=n) > 0
+    need = cfg.lost_share * band.h * band.h
+    bars = {
+        i: Box(int(x) + x0, int(y) + y0, int(bw), int(bh))
+        for i, (x, y, bw, bh, area) in enumerate(stats)
+        if i and not touching[i] and area >= need and bw >= cfg.faint_hyphen_aspect * bh
+    }
+    if not bars or not mine.any():
+        return False
+    window = lab[y0:y1, x0:x1]
+    ink = window[mine].astype(np.float64).mean(axis=0)
+    return any(_tinted_like(window[labels == i], face, ink, cfg) for i in _hyphens(bars, band, cfg))
 
 
 def _tinted_like(
