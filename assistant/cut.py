@@ -110,6 +110,7 @@ class CutConfig:
     hyphen_width: tuple[float, float] = (0.2, 0.8)
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
+    faint_hyphen_aspect: float = 1.2  # a hyphen paler than the threshold (``_faint_hyphen``)
     # A piece of the glyph (a hyphen too) is a character only when at least char_tint of
     # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
     # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
@@ -296,6 +297,20 @@ class CutConfig:
     # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
     tint_min: float = 30.0
     tint_reach: int = 3
+    # The mark at a path's start (a dot or a ring at the tile's centre) apart from its
+    # stroke, where the stroke stops short of the centre: a tinted piece of the glyph within
+    # mark_hue degrees of the hue of a tinted stroke at least mark_stroke of the cell long
+    # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
+    # (``_start_marks``).
+    mark_hue: float = 30.0
+    mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
+    mark_rest: float = 0.2
+    mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
+    # ...and a stroke at least mark_gap (dE) from the gap's colour (the crop's edge): a
+    # blue tray's corners by a die's rounded face measured 1-23 from it on boggle-big 3003
+    # (its blue letters' edges are tinted too), the arrows' strokes 41-151 on
+    # spellcast-arrows 98012.
+    mark_gap: float = 30.0
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
@@ -308,6 +323,11 @@ class CutConfig:
     blank_pure: float = 0.9
     letter_inside: float = 0.7
     letter_slack: float = 0.12
+    # ...and a piece that starts in the box and hangs below it by up to letter_descend of
+    # its height, touching a piece inside, is the letter's descender (Open Sans prints a
+    # J's hook 0.34 of the capitals' height below them: left out, the stem read I at 0.86
+    # on tools.synth spellcast-arrows 98510, a confident wrong tile).
+    letter_descend: float = 0.4
 
 
 @dataclass(frozen=True, eq=False)
@@ -968,6 +988,10 @@ def cut_tile(
                 areas = {**areas, n: bar_box.w * bar_box.h}
                 underline_id, side = found
                 n += 1
+                # Where a line was taken out, the neck may be what it cut of a letter's
+                # arm: an E whose bottom arm a line met at both ends read F at 0.95
+                # (spellcast-arrows 78508). A reading so cut is not sure.
+                obstructed = obstructed or overdrawn
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
@@ -1080,7 +1104,11 @@ def cut_tile(
 
 def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[int]:
     """The components lying mostly (``letter_inside``) in ``letters`` grown by
-    ``letter_slack`` of its height on every side: the pieces of a letter a line cut."""
+    ``letter_slack`` of its height on every side: the pieces of a letter a line cut; and
+    a letter's descender (a J's hook, a Q's tail below the line the capitals sit on, in
+    fonts that print them so): a piece that starts in the box, lies mostly inside it
+    across, ends no more than ``letter_descend`` of its height below it, and touches a
+    piece inside."""
     pad = cfg.letter_slack * letters.h
     x0, x1 = letters.x - pad, letters.x1 + pad
     y0, y1 = letters.y - pad, letters.y1 + pad
@@ -1088,6 +1116,15 @@ def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[i
     for i, b in boxes.items():
         inside = overlap(b.x, b.x1, x0, x1) * overlap(b.y, b.y1, y0, y1)
         if inside >= cfg.letter_inside * b.w * b.h:
+            out.add(i)
+    low = letters.y1 + cfg.letter_descend * letters.h
+    for i, b in boxes.items():
+        if i in out or not (letters.y <= b.y < letters.y1 and b.y1 <= low):
+            continue
+        if overlap(b.x, b.x1, x0, x1) < cfg.letter_inside * b.w:
+            continue
+        near = Box(b.x - 2, b.y - 2, b.w + 4, b.h + 4)
+        if any(_crosses(near, boxes[j]) for j in out):
             out.add(i)
     return out
 
@@ -1653,7 +1690,8 @@ def _tinted_line(
     lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig
 ) -> Mask | None:
     """The pixels (255) of a stroke of another hue than the face that runs from the tile's
-    border to the glyph (see ``CutConfig.tint_min``), or None."""
+    border to the glyph (see ``CutConfig.tint_min``), with the start mark of its path on
+    the glyph (``_start_marks``), or None."""
     face_ab = face[1:].astype(np.float32)
     if _chroma_bound(lab, face_ab) <= cfg.tint_min:
         return None  # no pixel is tinted: the common case, ~20x cheaper than the test below
@@ -1669,9 +1707,78 @@ def _tinted_line(
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
     touching = set(distinct(labels[near]).tolist()) & entering
-    if not touching:
+    marks = _start_marks(lab, labels, entering, chroma, face_ab, glyph, cfg)
+    if not touching and not marks:
         return None
-    return np.isin(labels, sorted(touching)).astype(np.uint8) * 255
+    return np.isin(labels, sorted(touching | marks)).astype(np.uint8) * 255
+
+
+def _start_marks(
+    lab: Image,
+    labels: Labels,
+    entering: set[int],
+    chroma: npt.NDArray[np.float32],
+    face_ab: npt.NDArray[np.float32],
+    glyph: Mask,
+    cfg: CutConfig,
+) -> set[int]:
+    """The tinted pieces on the glyph that are the mark at a path's start (a dot or a ring
+    drawn where the path begins, apart from its stroke when the stroke stops short of the
+    tile's centre), with the entering strokes of their hue: on a face of little colour
+    (its chroma under half ``tint_min``), a coloured piece of the glyph in the hue (within
+    ``mark_hue`` degrees) of a coloured stroke that comes in from the tile's border (at
+    least ``mark_stroke`` of the cell's side long) is no letter, while the glyph keeps
+    ``mark_rest`` of its pixels untinted beside it (a gold letter is tinted whole: never a
+    mark). ``chroma`` is each pixel's a/b off the face's. Empty when there is none."""
+    neutral = np.float32(128.0)
+    if float(np.hypot(*(face_ab - neutral))) >= cfg.tint_min / 2:
+        return set()  # a coloured face: a light or dark letter is tinted against it
+    h, w = glyph.shape
+    inked = glyph > 0
+    on_glyph = set(distinct(labels[inked & (labels > 0)]).tolist()) - entering
+    if not on_glyph:
+        return set()
+    grown = cv2.dilate((labels > 0).astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    if np.count_nonzero(inked & ~grown) < cfg.mark_rest * np.count_nonzero(inked):
+        return set()
+    own = chroma + (face_ab - neutral)  # a/b off grey
+
+    def hue(i: int) -> float:
+        a, b = median(own[labels == i].astype(np.float64), axis=0)
+        return math.degrees(math.atan2(float(b), float(a)))
+
+    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
+    gap = median(edge, axis=0)
+
+    def stroke(i: int) -> bool:
+        # Long enough, no frame (the gap or a tray round the face touches every side) and
+        # not the gap's colour (a tray's corners beside a rounded face).
+        ys, xs = np.nonzero(labels == i)
+        reach = max(int(xs.max()) - int(xs.min()), int(ys.max()) - int(ys.min()))
+        sides = (ys.min() == 0) + (ys.max() == h - 1) + (xs.min() == 0) + (xs.max() == w - 1)
+        colour = median(lab[ys, xs].astype(np.float64), axis=0)
+        return (
+            bool(reach >= cfg.mark_stroke * max(h, w))
+            and int(sides) < 3
+            and delta_e(colour, gap) > cfg.mark_gap
+        )
+
+    strokes = {i: hue(i) for i in entering if stroke(i)}
+    least = cfg.mark_least * h * w
+    found: set[int] = set()
+    for i in on_glyph:
+        if np.count_nonzero(labels == i) < least:
+            continue  # a speck of colour (JPEG's chroma at a letter's edge)
+        mine = hue(i)
+        alike = {j for j, other in strokes.items() if _turn(mine, other) <= cfg.mark_hue}
+        if alike:
+            found |= {i, *alike}
+    return found
+
+
+def _turn(a: float, b: float) -> float:
+    """The angle between two hues (degrees), 0-180."""
+    return abs((a - b + 180) % 360 - 180)
 
 
 def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:
@@ -1831,6 +1938,8 @@ def _lost_strokes(
         faint &= cv2.dilate(digits, grow)[y0:y1, x0:x1] == 0
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
+    if _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg):
+        return True
     need = cfg.lost_share * side * side
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
     square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
@@ -1868,6 +1977,43 @@ def _lost_strokes(
         ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
         far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
     return bool(np.count_nonzero(far_level) >= need_level)
+
+
+def _faint_hyphen(
+    dist: npt.NDArray[np.float32],
+    glyph: Mask,
+    band: Box,
+    contrast: float,
+    lab: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """Whether a prefix's or suffix's hyphen paler than the ink threshold lies beside the
+    glyph, apart from it even in faint ink: faint ink (``lost_frac`` of the contrast) off
+    the glyph, wider than tall by ``faint_hyphen_aspect`` (blur pads a bar on every side),
+    ``lost_share`` of the text height squared or more, where ``_hyphens`` puts a hyphen
+    (searched as far out as one may lie), and of the letters' tint. A blurred "-S", its
+    hyphen a grey bar paler than the S's strokes, was read S at 0.98
+    (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
+    h, w = glyph.shape
+    reach = round((cfg.hyphen_gap + cfg.hyphen_width[1]) * band.h) + 2
+    y0, y1 = max(band.y, 0), min(band.y1, h)
+    x0, x1 = max(band.x - reach, 0), min(band.x1 + reach, w)
+    mine = glyph[y0:y1, x0:x1] > 0
+    faint = (dist[y0:y1, x0:x1] > cfg.lost_frac * contrast).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(faint, connectivity=8)
+    touching = np.bincount(labels[mine & (faint > 0)], minlength=n) > 0
+    need = cfg.lost_share * band.h * band.h
+    bars = {
+        i: Box(int(x) + x0, int(y) + y0, int(bw), int(bh))
+        for i, (x, y, bw, bh, area) in enumerate(stats)
+        if i and not touching[i] and area >= need and bw >= cfg.faint_hyphen_aspect * bh
+    }
+    if not bars or not mine.any():
+        return False
+    window = lab[y0:y1, x0:x1]
+    ink = window[mine].astype(np.float64).mean(axis=0)
+    return any(_tinted_like(window[labels == i], face, ink, cfg) for i in _hyphens(bars, band, cfg))
 
 
 def _tinted_like(

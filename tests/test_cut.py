@@ -4,10 +4,12 @@ synthetic tiles are drawn here with OpenCV."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from assistant.cut import (
@@ -630,3 +632,64 @@ def test_a_piece_left_out_for_its_tint_leaves_the_tile_unsure(name: str, r: int,
     assert ok
     reading = read_encoded(data.tobytes(), ReadOptions())
     assert reading.tiles[r][c] in (want, "?"), (reading.tiles[r][c], want)
+
+
+def _blurred(look: str, seed: int, share: float) -> npt.NDArray[np.uint8]:
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    (x0, _), (x1, _) = board.label["corners"][0], board.label["corners"][1]
+    sigma = share * (x1 - x0) / board.label["cols"]
+    return np.ascontiguousarray(cv2.GaussianBlur(decode_image(board.data), (0, 0), sigma))
+
+
+def _on_desktop(look: str, seed: int, tile_px: float) -> npt.NDArray[np.uint8]:
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    image = decode_image(board.data)
+    factor = tile_px / board.label["params"]["tile_px_actual"]
+    h, w = image.shape[:2]
+    small = cv2.resize(image, (round(w * factor), round(h * factor)), interpolation=cv2.INTER_AREA)
+    desk = np.full((1440, 2560, 3), (70, 90, 110), np.uint8)
+    desk[300 : 300 + small.shape[0], 900 : 900 + small.shape[1]] = small
+    return desk
+
+
+@pytest.mark.parametrize(
+    ("picture", "r", "c", "want"),
+    [
+        (lambda: _blurred("wordament-wood", 78001, 0.04), 2, 0, "-S"),
+        (lambda: _on_desktop("wordament-orange", 78001, 21), 0, 0, "DE-"),
+        (lambda: _on_desktop("wordament-orange", 78001, 23), 0, 0, "DE-"),
+    ],
+    ids=["blurred -S", "DE- on 21 px tiles", "DE- on 23 px tiles"],
+)
+def test_a_hyphen_paler_than_the_ink_threshold_leaves_the_tile_unsure(
+    picture: Callable[[], npt.NDArray[np.uint8]], r: int, c: int, want: str
+) -> None:
+    # benchmarks/stress.py 78000: a Wordament board blurred by 4 % of its pitch (wood), and
+    # one shrunk to 21-24 px tiles on a desktop (orange). Each hyphen shows, a grey bar
+    # beside the letters apart from them even in faint ink, but paler than the ink
+    # threshold: the tiles read S at 0.98 and DE at 0.83-0.95, confident and wrong.
+    from assistant.read import read_array
+
+    reading = read_array(picture(), ReadOptions())
+    assert reading.tiles[r][c] in (want, "?"), reading.candidates[r][c]
+
+
+def test_a_letters_arm_cut_off_by_a_line_is_no_underline() -> None:
+    # tools.synth spellcast-arrows 78508: an orange see-through line meets the E of r3c2 at
+    # both ends of its bottom arm. Taken out, it left the arm joined to the stem by a
+    # neck, the arm was cut off as a die's joined underline, and the tile read F at 0.95.
+    from assistant.imageio import decode_image
+    from assistant.read import read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 78508)
+    assert board.label["letters"][2][1] == "E"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[2][1] in ("E", "?"), reading.candidates[2][1]
+    assert "E" in {label for label, _ in reading.candidates[2][1]}

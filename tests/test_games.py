@@ -408,3 +408,21 @@ def test_values_printed_low_are_found_on_a_turned_or_padded_screenshot(
     look = describe_look(image, locate_board(image))
     assert look.value_corner == "bottom-right", look.corner_share
     assert detect_game(image, locate_board(image)).name == "scramble"
+
+
+def test_corner_marks_on_a_board_whose_letters_cannot_be_read_name_no_game() -> None:
+    # A Word Hunt board in a phone mirrored on a desktop, blurred by 8 % of its pitch
+    # (benchmarks/stress.py 78000, blur8%): no letter reads, and the blurred letters left
+    # marks in the top-left corner of 11 of 16 tiles, taken for Wordament's values: named
+    # Wordament at 0.94, a confident wrong game. Where no letter can be read, such marks
+    # are no cue either way.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("wordhunt-desktop", 78001)
+    (x0, _), (x1, _) = board.label["corners"][0], board.label["corners"][1]
+    sigma = 0.08 * (x1 - x0) / board.label["cols"]
+    image = np.ascontiguousarray(cv2.GaussianBlur(decode_image(board.data), (0, 0), sigma))
+    reading = read_array(image, ReadOptions())
+    assert len(reading.uncertain) == 16
+    assert reading.game in (None, "wordhunt"), reading.game_why

@@ -815,26 +815,41 @@ def _settled_by_copies(
     letters = [k for k, c in enumerate(classes) if is_letter(c)]
     out = list(readings)
     for i in crossed:
-        masked = engine.masked_scores(tiles[i])
-        if masked is None:
+        # The tile as the cut took its line, and its other cut (a see-through line taken
+        # as hiding all it covers, or its blend undone): each is settled on its own
+        # visible pixels, and a letter stands only where no cut settles another.
+        found_by: set[str] = set()
+        for cut in _cuts_of(tiles[i]):
+            masked = engine.masked_scores(cut)
+            if masked is None:
+                continue
+            order = sorted(letters, key=lambda k: -float(masked.scores[k]))
+            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
+            rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
+            letter = settle(cut, rivals, copies, cfg.exemplars)
+            if letter is None:
+                if not fonts:
+                    fonts.append(board_font(copies, cfg.exemplars))
+                ranked = [classes[k] for k in order]
+                letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+            if letter is not None:
+                found_by.add(letter)
+        if len(found_by) != 1:
             continue
-        order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-        near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
-        rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
-        found = settle(tiles[i], rivals, copies, cfg.exemplars)
-        if found is None:
-            if not fonts:
-                fonts.append(board_font(copies, cfg.exemplars))
-            ranked = [classes[k] for k in order]
-            found = _settled_by_font(tiles[i], ranked, rivals, copies, fonts[0], cfg)
-        if found is None:
-            continue
+        (found,) = found_by
         sure = cfg.exemplars.confidence
         cap = cfg.exemplars.rest_share * limit
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
+
+
+def _cuts_of(tile: TileImage) -> list[TileImage]:
+    """A tile a line crosses as the cut took its line, then its other cut when it has one
+    with a line (``TileImage.opaque`` or ``undone``)."""
+    others = (tile.opaque, tile.undone)
+    return [tile, *(t for t in others if t is not None and t.overdrawn and t.line is not None)]
 
 
 def _settled_by_font(
