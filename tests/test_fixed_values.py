@@ -91,3 +91,34 @@ def test_a_value_read_surely_but_unlike_the_table_is_unsure() -> None:
     assert reading.values is not None and reading.values[1][1] == 3
     assert (1, 1) in reading.uncertain_values
     assert not any("table" in n for n in reading.notes)
+
+
+def test_two_engines_agreeing_on_a_value_under_5_px_lift_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # benchmarks/stress.py 78000: tools.synth wordament-desktop 78001 shrunk to 24 px tiles
+    # in a window on a 2560x1440 desktop. Its two I's print a 2, 4.15 source px tall: the
+    # matcher read 1 at 0.27 and Tesseract 1 at 0.41, which lifted one to 0.95, and the
+    # other I's 1 rose with it (the same letter's value). Both engines read the same few
+    # pixels: under 4.5 px their agreement is not a second opinion.
+    import importlib
+    import zlib
+
+    bench = Path(__file__).resolve().parent.parent / "benchmarks"
+    monkeypatch.syspath_prepend(str(bench))
+    stress = importlib.import_module("stress")
+    from tools.synth import render_board
+
+    board = render_board("wordament-desktop", 78001)
+    image = decode_image(board.data)
+    quad, pitch = stress._board_of(read_array(image, ReadOptions()))
+    name = "gen/wordament-desktop_78001"
+    rng = np.random.default_rng([zlib.crc32(name.encode()), zlib.crc32(b"desktop24"), 78000])
+    desk = stress.PERTURBATIONS["desktop24"](image, quad, pitch, rng)
+    reading = read_array(desk, ReadOptions())
+    assert reading.values is not None
+    want = board.label["tile_values"]
+    for r in range(4):
+        for c in range(4):
+            if (r, c) not in reading.uncertain_values:
+                assert reading.values[r][c] == want[r][c], (r, c)

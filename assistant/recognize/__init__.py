@@ -324,8 +324,13 @@ class RecognizeConfig:
     # 9 values under 3.5 px and 4 of them wrong (2.7-3.4 px: Wordament tiles shrunk to
     # 20 px, SpellCast tilted 25 %; a 2 and a 1 read 4, the matcher at 0.06-0.52), the 5
     # right ones 4's too; from 3.7 px up it lifted 102 and none wrong (SpellCast's own
-    # values are 3.9-4.4 px at 75000).
-    value_agree_min_px: float = 3.5
+    # values are 3.9-4.4 px at 75000). Raised to 4.5 in session 8: at seeds 78000 and
+    # 79000 (Wordament, Ruzzle, Scramble; shrunk, blurred, JPEG 20) both engines read a
+    # 4.15 px 2 as 1 (Tesseract at 0.41) on a Wordament board on 24 px desktop tiles, 1 of
+    # 31 lifts under 4.5 px (none of 14 above). SpellCast's small values now come from its
+    # table (``registry.fixed_values``), so what this costs is Wordament's and Ruzzle's
+    # values on boards shrunk to ~24 px tiles: unsure, to be confirmed.
+    value_agree_min_px: float = 4.5
     # Multi-character glyphs less than multi_min_px tall in the source image (a board a few
     # pixels per letter, on a big desktop) keep at most multi_tiny_cap: a prefix's hyphen
     # there is a pixel or two and vanishes ("DE-" read as "DE" at 0.99 on 14 px tiles;
