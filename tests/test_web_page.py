@@ -186,8 +186,11 @@ def test_the_readers_notes_are_shown_under_the_game(
     upload(page, shot)
     wait_for_words(page)
     note = page.find_element("id", "game-note").text
+    notes = _api_words(server, shot)["reading"]["notes"]
+    taken = [n for n in notes if n.startswith("point values of ")]
+    assert len(taken) == 1 and "too small or faint to read" in taken[0]
     assert "Recognised as SpellCast" in note
-    assert "Point values of 21 tiles too small or faint to read" in note
+    assert taken[0][0].upper() + taken[0][1:] in note
     assert "SpellCast (Discord)'s table." in note
 
 
