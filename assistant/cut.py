@@ -328,6 +328,12 @@ class CutConfig:
     # J's hook 0.34 of the capitals' height below them: left out, the stem read I at 0.86
     # on tools.synth spellcast-arrows 98510, a confident wrong tile).
     letter_descend: float = 0.4
+    # A descender is part of the letter's body: at least letter_descend_in of its own
+    # height lies above the box's bottom (the J's hook of 98510: 0.46). The point value
+    # printed under a SpellCast tile's corner starts at the letters' baseline (0.05-0.16
+    # on spellcast-arrows 78502, 78504, 71028, 98510): taken in with the letter, a G or D
+    # and its 3, a C and its 5 read "QU" (unsure, at the hidden cap).
+    letter_descend_in: float = 0.3
 
 
 @dataclass(frozen=True, eq=False)
@@ -1121,6 +1127,8 @@ def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[i
     for i, b in boxes.items():
         if i in out or not (letters.y <= b.y < letters.y1 and b.y1 <= low):
             continue
+        if letters.y1 - b.y < cfg.letter_descend_in * b.h:
+            continue  # a point value under the corner, not a descender
         if overlap(b.x, b.x1, x0, x1) < cfg.letter_inside * b.w:
             continue
         near = Box(b.x - 2, b.y - 2, b.w + 4, b.h + 4)
@@ -1966,17 +1974,16 @@ def _lost_strokes(
     touching[0] = False
     joined = touching[labels]
     away = cv2.distanceTransform(np.where(mine, 0, 255).astype(np.uint8), cv2.DIST_L2, 3)
+    # Only ink of the letter's own colour, paled by the blur, is a stroke it lost: a line
+    # drawn to the tile's centre in another colour (an arrowhead whose pale line stays
+    # under the ink threshold, touching a letter) is no stroke of it, nor a lost hyphen.
+    window = lab[y0:y1, x0:x1]
+    ink = window[mine].astype(np.float64).mean(axis=0)
+    joined = joined & _blend_of(window, face, ink, cfg.lost_tint)
     far = joined & (away > cfg.lost_reach * side)
     if np.count_nonzero(far[square]) >= need or np.count_nonzero(joined & out_box) >= need:
         return True
-    far_level = far[level]
-    if np.count_nonzero(far_level) >= need_level:
-        # Beside the letters only ink of the letter's own colour, paled by the blur, counts:
-        # a line drawn to the tile's centre in another colour is no lost hyphen.
-        window = lab[y0:y1, x0:x1][level]
-        ink = lab[y0:y1, x0:x1][mine].astype(np.float64).mean(axis=0)
-        far_level = far_level & _blend_of(window, face, ink, cfg.lost_tint)
-    return bool(np.count_nonzero(far_level) >= need_level)
+    return bool(np.count_nonzero(far[level]) >= need_level)
 
 
 def _faint_hyphen(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -693,3 +694,43 @@ def test_a_letters_arm_cut_off_by_a_line_is_no_underline() -> None:
     reading = read_array(decode_image(board.data), ReadOptions())
     assert reading.tiles[2][1] in ("E", "?"), reading.candidates[2][1]
     assert "E" in {label for label, _ in reading.candidates[2][1]}
+
+
+def _read_synth(look: str, seed: int) -> tuple[Any, Any]:
+    from assistant.imageio import decode_image
+    from assistant.read import ReaderConfig, read_array
+    from assistant.recognize import RecognizeConfig
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    config = ReaderConfig(recognize=RecognizeConfig(tesseract="never"))
+    return board, read_array(decode_image(board.data), ReadOptions(config=config))
+
+
+@pytest.mark.parametrize(("seed", "tile", "letter"), [(71029, (2, 4), "F"), (71027, (0, 3), "Y")])
+def test_an_arrow_joined_to_a_letter_by_faint_ink_is_no_stroke_it_lost(
+    seed: int, tile: tuple[int, int], letter: str
+) -> None:
+    # tools.synth spellcast-arrows: a green arrowhead ends on an F's stem, an orange line
+    # runs past a Y's foot, their pale see-through strokes under the ink threshold. That
+    # faint ink, joined to the letter and reaching far from it, was taken for strokes
+    # the letter lost (as on a blurred serif die), and the clean F and Y capped at 0.6.
+    board, reading = _read_synth("spellcast-arrows", seed)
+    r, c = tile
+    assert board.label["letters"][r][c] == letter
+    assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+
+
+def test_a_point_value_under_the_corner_is_no_descender() -> None:
+    # tools.synth spellcast-arrows 78502: a purple line across the top of a G (r3c3) and
+    # of a D (r4c5). Cut again with the board's letter box, each took its value 3 (which
+    # starts at the letters' baseline, under the box's corner) as a descender: "QU" at
+    # the hidden cap, the right letter not among the candidates.
+    board, reading = _read_synth("spellcast-arrows", 78502)
+    for (r, c), letter in (((2, 2), "G"), ((3, 4), "D")):
+        assert board.label["letters"][r][c] == letter
+        assert reading.candidates[r][c][0][0] == letter, reading.candidates[r][c]
+        assert reading.tiles[r][c] in (letter, "?")
+    for r, row in enumerate(board.label["letters"]):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, "?"), (r, c, reading.candidates[r][c])
