@@ -65,6 +65,9 @@ class Font:
     path: str  # relative to FONT_ROOT
     licence: str
     chars: str = SANS_CHARS
+    # "match": templates the matcher reads tiles with; "drawn": capitals only drawn as a
+    # board's font (``recognize.exemplars.board_font``), never matched (manifest "use").
+    use: str = "match"
 
     @property
     def key(self) -> str:
@@ -135,6 +138,24 @@ FONTS = (
         "Bitstream-Vera",
         SERIF_CHARS,
     ),
+    # Heavy weights, drawn only: a crossed letter's rivals without a clean copy on the board
+    # are drawn in the font its clean letters are printed in, and games print their tiles
+    # in heavy faces too (SpellCast's letters are black-weight) that the bold templates
+    # fit at 0.07-0.10 only (over ExemplarConfig.font_fit). Not matched: reading every
+    # tile against them too would change every look's readings.
+    Font(
+        "Open Sans", "ExtraBold", "truetype/open-sans/OpenSans-ExtraBold.ttf", "Apache-2.0",
+        CAPITALS, "drawn",
+    ),  # fmt: skip
+    Font(
+        "Roboto", "Black", "truetype/roboto/unhinted/RobotoTTF/Roboto-Black.ttf", "Apache-2.0",
+        CAPITALS, "drawn",
+    ),  # fmt: skip
+    Font("Lato", "Black", "truetype/lato/Lato-Black.ttf", "OFL-1.1", CAPITALS, "drawn"),
+    Font(
+        "League Spartan", "Black", "opentype/league-spartan/LeagueSpartan-Black.otf", "OFL-1.1",
+        CAPITALS, "drawn",
+    ),  # fmt: skip
 )
 
 
@@ -197,12 +218,13 @@ def main(out_dir: Path) -> int:
                     "weight": spec.weight,
                     "size": SIZE_PX,
                     "licence": spec.licence,
+                    **({"use": spec.use} if spec.use != "match" else {}),
                 }
             )
         small: list[tuple[int, str]] = []
         if spec.chars == SANS_CHARS:
             small += [(em, ch) for em in SMALL_EMS for ch in DIGITS]
-        if spec.weight == "Bold" and set(CAPITALS) <= set(spec.chars):
+        if spec.use == "match" and spec.weight == "Bold" and set(CAPITALS) <= set(spec.chars):
             small += [(em, ch) for em in SMALL_LETTER_EMS for ch in CAPITALS]
         for em, ch in small:
             rel = Path("glyphs") / spec.key / f"{file_stem(ch)}_em{em}.png"

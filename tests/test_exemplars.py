@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from assistant.cut import TileImage, cut_tile, letter_box
-from assistant.recognize.exemplars import settle
+from assistant.recognize.exemplars import ExemplarConfig, settle
 
 CELL = 128
 Line = tuple[tuple[int, int], tuple[int, int], int]
@@ -164,3 +164,60 @@ def test_the_boards_font_is_the_shipped_font_its_clean_letters_are_drawn_in() ->
         cv2.rectangle(crop, (44, 36), (84, 92), (25, 25, 25), -1)
         boxes[letter] = cut_tile(crop)
     assert board_font(boxes) is None
+
+
+def _read_arrows(
+    seed: int, exemplars: ExemplarConfig | None = None, tesseract: str = "never"
+) -> tuple[object, list[list[str]], dict[str, object]]:
+    from assistant.imageio import decode_image
+    from assistant.read import ReaderConfig, ReadOptions, read_array
+    from assistant.recognize import RecognizeConfig
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    config = RecognizeConfig(tesseract=tesseract, exemplars=exemplars or ExemplarConfig())  # type: ignore[arg-type]
+    reading = read_array(
+        decode_image(board.data), ReadOptions(config=ReaderConfig(recognize=config))
+    )
+    for r, row in enumerate(board.label["letters"]):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want, "?"), (r, c, reading.candidates[r][c])
+    return board, [list(row) for row in reading.tiles], board.label["params"]
+
+
+@pytest.mark.tesseract
+def test_a_bonus_tiles_gold_letter_is_no_copy() -> None:
+    """spellcast-arrows 78502: the board's first clean letters include a gold A on a TL
+    tile (read surely with Tesseract agreeing); drawn in any shipped font it differed by
+    0.30 (the black letters by 0.04-0.08), so no font fitted the board and the N of r2c4
+    under a purple line stayed unsure."""
+    _, tiles, _ = _read_arrows(78502, tesseract="required")
+    assert tiles[1][3] == "N"
+    _, gold_too, _ = _read_arrows(78502, ExemplarConfig(copy_contrast=0.0), "required")
+    assert gold_too[1][3] == "?"
+
+
+def test_heavy_faces_are_drawn_only() -> None:
+    """Open Sans ExtraBold and Roboto Black ship for drawing a board's letters, and the
+    matcher does not read tiles with them."""
+    from assistant.recognize.exemplars import _template_fonts
+    from assistant.recognize.store import builtin_template_dir
+
+    fonts = dict(_template_fonts())
+    assert {"OpenSans-ExtraBold", "Roboto-Black"} <= set(fonts)
+    assert set(fonts["Roboto-Black"]) == set("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    import json
+
+    manifest = json.loads((builtin_template_dir() / "manifest.json").read_bytes())
+    drawn = [m for m in manifest if m.get("use") == "drawn"]
+    assert drawn and all("Black" in m["file"] or "ExtraBold" in m["file"] for m in drawn)
+
+
+def test_a_letter_in_a_heavy_face_is_settled_in_that_face() -> None:
+    """spellcast-arrows 71012 (Roboto Black, a weight no matched template has): the A of
+    r4c2 under an orange and a red line read A around them with R far behind, under the
+    masked score's floor; no shipped bold face fitted the board's letters (font_fit), and
+    the board shows no clean R. Drawn in Roboto Black, the R settles it."""
+    _, tiles, params = _read_arrows(71012)
+    assert params["font"] == "roboto-black"
+    assert tiles[3][1] == "A"

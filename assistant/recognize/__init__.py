@@ -811,11 +811,17 @@ def _settled_by_copies(
         return tuple(readings)
     copies: dict[str, TileImage] = {}
     fonts: list[BoardFont | None] = []  # the board's font, looked for at most once
+    read_clean: list[tuple[str, TileImage]] = []
     for tile, rd in zip(tiles, readings, strict=True):
         clean = not (tile.blank or tile.crossed or tile.lost_strokes)
         one = len(rd.label) == 1 and rd.label.isalpha()
         if clean and one and rd.confidence >= limit and rd.turn == 0:
-            copies.setdefault(rd.label, tile)
+            read_clean.append((rd.label, tile))
+    # Copies are printed like most of the board's letters: not a bonus tile's gold letter.
+    usual = float(np.median([t.contrast for _, t in read_clean])) if read_clean else 0.0
+    for label, tile in read_clean:
+        if tile.contrast >= cfg.exemplars.copy_contrast * usual:
+            copies.setdefault(label, tile)
     classes = engine.glyph_classes
     letters = [k for k, c in enumerate(classes) if is_letter(c)]
     out = list(readings)
@@ -870,15 +876,19 @@ def _settled_by_font(
     have no clean copy on the board are drawn in the board's ``font``
     (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
     copies. A drawn copy is not the board's own letter, so it only confirms the best
-    letter around the line, never picks another; None when nothing is confirmed."""
+    letter around the line, never picks another; None when nothing is confirmed. Where
+    the best letter leads every other by ``rivals`` (no rival), the two best are settled
+    with the board's own copies of both even when no shipped font fits the board."""
     from assistant.recognize.exemplars import drawn_copy, settle
 
-    if font is None or len(ranked) < 2:
+    if len(ranked) < 2:
         return None
     among = list(rivals) if len(rivals) >= 2 else list(ranked[:2])
     drawn = dict(copies)
     for letter in among:
         if letter not in drawn:
+            if font is None:
+                return None
             copy = drawn_copy(font, letter, tile)
             if copy is None:
                 return None

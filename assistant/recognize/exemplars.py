@@ -78,6 +78,12 @@ class ExemplarConfig:
     # copy sided with the wrong letter of an N/H and an E/F pair on 0.80-0.86 of the
     # pixels that tell them apart (agree stopped them).
     font_fit: float = 0.065
+    # A clean letter is a copy only with copy_contrast of the median contrast of the
+    # board's clean letters: SpellCast prints a bonus tile's letter in gold (contrast
+    # 104 against 225-230 for the black ones on spellcast-arrows 78502), and a gold A
+    # drawn in the board's font differed from it by 0.30 where the black letters did by
+    # 0.04-0.08, so no font fitted the board and a crossed N stayed unsure.
+    copy_contrast: float = 0.75
     font_letters: int = 3
     font_most: int = 6  # ...of the first this many (each font takes ~1 ms per letter)
     font_shift: int = 2

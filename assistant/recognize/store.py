@@ -237,6 +237,8 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
         import json  # only to build the cache: a cached start reads no JSON
 
         for item in json.loads(manifest_bytes):
+            if item.get("use", "match") != "match":  # drawn only (recognize.exemplars)
+                continue
             entries.append((str(item["char"]), name, style / str(item["file"])))
     if not entries:
         raise AssistantError(
