@@ -1139,7 +1139,11 @@ def test_a_letter_whose_faint_ink_joins_only_its_value_is_sure() -> None:
     want, values = board.label["letters"], board.label["tile_values"]
     tiles = cut_tiles(locate_boards(decode_image(board.data))[0])
     joined = {(t.row, t.col) for t in tiles if t.lost_by_value}
-    assert joined == {(3, 0), (4, 2)} and all(t.lost_strokes for t in tiles if t.lost_by_value)
+    assert (3, 0) in joined and all(t.lost_strokes for t in tiles if t.lost_by_value)
+    # The gold L's faint ink toward its grey 3 is not of the L's tint: no stroke it lost
+    # at all (``CutConfig.lost_tint``); neither letter is capped.
+    capped = {(t.row, t.col) for t in tiles if t.lost_strokes and not t.lost_by_value}
+    assert not capped & {(3, 0), (4, 2)}
     reading = read_encoded(board.data, ReadOptions())
     assert reading.tiles == tuple(tuple(row) for row in want)
     assert reading.values is not None and reading.values[0][3] == values[0][3] == 6
