@@ -4,6 +4,8 @@ across SpellCast tiles, drawn lines over a tile in the letter's colour or anothe
 from __future__ import annotations
 
 import itertools
+import math
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -925,3 +927,24 @@ def test_a_coloured_letter_beside_a_tray_of_its_hue_is_no_start_mark(look: str, 
     board = render_board(look, seed)
     tiles = cut_tiles(locate_board(decode_image(board.data)))
     assert not any(t.overdrawn for t in tiles)
+
+
+@pytest.mark.parametrize("seed", [78500, 78502])
+def test_a_navy_die_letters_own_ink_is_no_start_mark(seed: int) -> None:
+    """tools.synth boggle-classic 78500 and 78502: navy serif letters on white dice in a
+    shaded blue tray. The tray's corners beside a die's rounded face came 31-39 dE from the
+    crop's edge and passed for strokes entering the tile, and the letter's navy core (its
+    anti-aliased edge is untinted) for the mark at a path's start in their hue: the dice
+    were cut as overdrawn, and Tesseract's agreement lifted none of them (5 unsure dice
+    on each board). A mark is drawn over the letter, never darker than its untinted ink
+    (``CutConfig.mark_dark``): no die is overdrawn, and every die keeps its glyph whole."""
+    from assistant.cut import CutConfig, cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", seed)
+    located = locate_board(decode_image(board.data))
+    assert not any(t.crossed for t in cut_tiles(located))
+    # Without the rule the same cut takes those marks: the boards still show the case.
+    lax = cut_tiles(located, replace(CutConfig(), mark_dark=math.inf))
+    assert sum(t.overdrawn for t in lax) == 5
