@@ -829,7 +829,13 @@ def _settled_by_copies(
             if masked is None:
                 continue
             order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
+            # Where the line left less than masked_min_visible of the letter's frame, the
+            # masked scores say less: twice as many letters are rivals. A gold U under a
+            # gold line at low contrast (0.26 visible) scored 0.14 under J and was left
+            # out; J was settled against V alone, at 0.9 (benchmarks/stress.py 76000,
+            # spellcast-arrows 76001).
+            few = masked.visible < cfg.masked_min_visible
+            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals * (2 if few else 1)
             rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
             letter = settle(cut, rivals, copies, cfg.exemplars)
             if letter is None:
