@@ -311,6 +311,16 @@ class CutConfig:
     # (its blue letters' edges are tinted too), the arrows' strokes 41-151 on
     # spellcast-arrows 98012.
     mark_gap: float = 30.0
+    # ...and a mark is drawn over the letter, no darker than its ink: a tinted piece of
+    # the glyph more than mark_dark (8-bit CIELAB L) darker than the glyph's untinted
+    # pixels is the letter's own coloured ink (a navy die letter's core, where its
+    # anti-aliased edge shows no tint), never a mark. Session 9: on boggle-classic 78500
+    # and 78502 the tray's corners by a die's rounded face came 31-39 dE from the crop's
+    # edge (the tray's shading), passed for strokes, and the navy letters' cores (L 41-80
+    # against 106-135 for their untinted edge) were taken for marks: 9 dice cut as
+    # overdrawn, read unsure. The marks of spellcast-arrows 3000-3009 and 98000-98039
+    # (42 pieces) lay 10 darker to 161 lighter than their letters' untinted ink.
+    mark_dark: float = 20.0
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
@@ -1737,7 +1747,8 @@ def _start_marks(
     ``mark_hue`` degrees) of a coloured stroke that comes in from the tile's border (at
     least ``mark_stroke`` of the cell's side long) is no letter, while the glyph keeps
     ``mark_rest`` of its pixels untinted beside it (a gold letter is tinted whole: never a
-    mark). ``chroma`` is each pixel's a/b off the face's. Empty when there is none."""
+    mark) and the piece is no darker than those (``mark_dark``: a navy letter's core is
+    its own ink). ``chroma`` is each pixel's a/b off the face's. Empty when there is none."""
     neutral = np.float32(128.0)
     if float(np.hypot(*(face_ab - neutral))) >= cfg.tint_min / 2:
         return set()  # a coloured face: a light or dark letter is tinted against it
@@ -1773,10 +1784,15 @@ def _start_marks(
 
     strokes = {i: hue(i) for i in entering if stroke(i)}
     least = cfg.mark_least * h * w
+    lightness = lab[..., 0]
+    untinted = float(np.median(lightness[inked & ~grown]))
     found: set[int] = set()
     for i in on_glyph:
-        if np.count_nonzero(labels == i) < least:
+        piece = labels == i
+        if np.count_nonzero(piece) < least:
             continue  # a speck of colour (JPEG's chroma at a letter's edge)
+        if float(np.median(lightness[piece])) < untinted - cfg.mark_dark:
+            continue  # the letter's own coloured ink, darker than its untinted edge
         mine = hue(i)
         alike = {j for j, other in strokes.items() if _turn(mine, other) <= cfg.mark_hue}
         if alike:

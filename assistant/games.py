@@ -187,6 +187,12 @@ class GamesConfig:
     gap_miss: float = 1.5
     gap_miss_chroma: float = 8.0
     gap_miss_hue: float = 60.0  # degrees from the nearest of the game's board hues
+    # ... and so does a board more than gap_over_chroma times as coloured as the most
+    # coloured of the game's boards: a Scramble board with its hues turned 60 degrees
+    # (vivid violet, chroma 93, 26 degrees from SpellCast's dull navy at 19-25; values
+    # bottom right; a green bonus tile taken for a gem) was named SpellCast at 0.92
+    # (benchmarks/stress.py 79000, hue60). Levels and blur only dull a board.
+    gap_over_chroma: float = 2.5
     # On a screenshot (exact colours) tile faces clearly tinted (face_miss_chroma) in
     # another hue (gap_miss_hue) than every one of a game's faces with a hue of their own
     # (face_hue_chroma: white faces have none and match any) cost it face_miss: a
@@ -198,6 +204,24 @@ class GamesConfig:
     face_miss: float = 2.0  # as much as matching faces earn (face_weight)
     face_miss_chroma: float = 8.0
     face_hue_chroma: float = 3.0
+    # Hue survives what levels do to a picture (exposure, gamma, contrast, a photo's dim
+    # screen, a night filter) where lightness and chroma do not: a board whose faces and
+    # gaps both have the hues of a game whose faces and board are both coloured (at least
+    # hue_colour_chroma: Word Hunt's wood on green, Wordament's orange on blue) earns
+    # hue_weight, each measured colour clearly coloured (hue_min_chroma) and within
+    # hue_match degrees of one of the game's. A Word Hunt screenshot darkened by 70 levels
+    # (faces dE 26 from the game's) came out unknown at 0.40 on its colour distances
+    # (benchmarks/stress.py 78000: dark, bright, gamma, low contrast, dark mode: 44 of 56
+    # Word Hunt readings unknown). Both colours must agree: tan faces alone are dice or
+    # SpellCast's cream too, a green board alone a dice tray. A measured colour keeps at
+    # least hue_chroma_share of the game colour's chroma (levels and contrast took Word
+    # Hunt's faces from 34 to 12, 0.35): greyish dice (13) on a brown table darkened by
+    # gamma 2 are no Wordament orange (81) on a wood board (stress 79000).
+    hue_weight: float = 2.0
+    hue_colour_chroma: float = 10.0
+    hue_min_chroma: float = 5.0
+    hue_chroma_share: float = 0.3
+    hue_match: float = 30.0
     photo_colour: float = 1.25  # colour tolerances x this on a photo (white balance, glare)
     photo_lightness: float = 0.5  # ... where lightness differences count this much
     # On a screenshot, tile-face tint (a*, b*) differences count this much: Scramble's dark
@@ -653,7 +677,17 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         points += weight * near
         if near > 0.5:
             why.append(f"{what} (dE {d:.0f})")
-    if look.gap_lab is not None and profile.gaps and _other_hue(look.gap_lab, profile.gaps, cfg):
+    if _hues_match(profile, look, cfg):
+        points += cfg.hue_weight
+        why.append("tile and board hues")
+    if (
+        look.gap_lab is not None
+        and profile.gaps
+        and (
+            _other_hue(look.gap_lab, profile.gaps, cfg)
+            or _over_coloured(look.gap_lab, profile.gaps, cfg)
+        )
+    ):
         points -= cfg.gap_miss
     if (
         look.face_lab is not None
@@ -704,6 +738,51 @@ def _hue(a: float, b: float) -> float:
     return math.degrees(math.atan2(b, a))
 
 
+def _hues_match(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether the board's faces and gaps both have the hue of one of the game's coloured
+    faces and boards (see ``GamesConfig.hue_weight``)."""
+    if look.face_lab is None or look.gap_lab is None:
+        return False
+    return _near_hue(look.face_lab, profile.faces, cfg) and _near_hue(
+        look.gap_lab, profile.gaps, cfg
+    )
+
+
+def _near_hue(lab: tuple[float, float, float], colours: tuple[RGB, ...], cfg: GamesConfig) -> bool:
+    """Whether ``lab`` is clearly coloured (``hue_min_chroma``, and ``hue_chroma_share`` of
+    the colour's) and within ``hue_match`` degrees of one of the clearly coloured
+    ``colours``."""
+    _, a, b = lab
+    measured = math.hypot(a, b)
+    if measured < cfg.hue_min_chroma:
+        return False
+    hue = _hue(a, b)
+    for c in colours:
+        _, ca, cb = (float(x) for x in rgb_lab(c))
+        theirs = math.hypot(ca, cb)
+        if (
+            theirs >= cfg.hue_colour_chroma
+            and measured >= cfg.hue_chroma_share * theirs
+            and _hue_apart(hue, _hue(ca, cb)) <= cfg.hue_match
+        ):
+            return True
+    return False
+
+
+def _over_coloured(
+    lab: tuple[float, float, float], colours: tuple[RGB, ...], cfg: GamesConfig
+) -> bool:
+    """Whether ``lab`` is more than ``gap_over_chroma`` times as coloured as the most
+    coloured of ``colours``."""
+    most = max(float(chroma(rgb_lab(c))) for c in colours)
+    return math.hypot(lab[1], lab[2]) > cfg.gap_over_chroma * most
+
+
+def _hue_apart(h1: float, h2: float) -> float:
+    """Degrees between two hues, 0..180."""
+    return abs((h1 - h2 + 180.0) % 360.0 - 180.0)
+
+
 def _other_hue(
     lab: tuple[float, float, float],
     colours: tuple[RGB, ...],
@@ -724,7 +803,7 @@ def _other_hue(
         _, ca, cb = (float(x) for x in rgb_lab(c))
         if math.hypot(ca, cb) < neutral:
             return False
-        if abs((hue - _hue(ca, cb) + 180.0) % 360.0 - 180.0) <= cfg.gap_miss_hue:
+        if _hue_apart(hue, _hue(ca, cb)) <= cfg.gap_miss_hue:
             return False
     return True
 

@@ -920,7 +920,13 @@ def _harvest(
     neighbour links missed (e.g. next to a stray blob) and joins groups split by them."""
     for _ in range(cfg.harvest_passes):
         side = float(median(c[idx, 2]))
-        uv = cv2.perspectiveTransform(c[:, :2].reshape(-1, 1, 2), np.linalg.inv(hmat))
+        try:
+            back = np.linalg.inv(hmat)
+        except np.linalg.LinAlgError:
+            # A degenerate fit (RANSAC on a stray group of a Wordament board on 14 px
+            # desktop tiles, benchmarks/stress.py 76000): nothing to harvest from it.
+            break
+        uv = cv2.perspectiveTransform(c[:, :2].reshape(-1, 1, 2), back)
         uv = uv.reshape(-1, 2)
         cell = np.round(uv)
         off = np.hypot(*(uv - cell).T)

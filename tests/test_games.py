@@ -20,6 +20,7 @@ from assistant.games import (
     GAME_NAMES,
     GameGuess,
     GamesConfig,
+    _near_hue,
     _other_hue,
     describe_look,
     detect_game,
@@ -426,3 +427,57 @@ def test_corner_marks_on_a_board_whose_letters_cannot_be_read_name_no_game() -> 
     reading = read_array(image, ReadOptions())
     assert len(reading.uncertain) == 16
     assert reading.game in (None, "wordhunt"), reading.game_why
+
+
+def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:
+    """``image`` with its contrast times ``gain`` about mid-grey, then ``bias``, then
+    ``gamma`` (as benchmarks/stress.py changes levels)."""
+    x = (image.astype(np.float32) - 128) * gain + 128 + bias
+    x = 255 * (np.clip(x, 0, 255) / 255) ** gamma
+    return np.asarray(np.clip(x + 0.5, 0, 255), np.uint8)
+
+
+@pytest.mark.parametrize(
+    "change", [{"bias": -70.0}, {"gain": 0.4}, {"gamma": 2.0}], ids=["dark", "low", "gamma2"]
+)
+def test_a_darkened_or_flattened_word_hunt_board_is_named_by_its_hues(
+    change: dict[str, float],
+) -> None:
+    # Levels change lightness and chroma, not hue: the real Word Hunt crops darkened by 70
+    # levels, at 0.4 contrast or at gamma 2 came out unknown (0.39-0.57) on their colour
+    # distances alone (benchmarks/stress.py 78000: 44 of 56 such Word Hunt readings).
+    for shot in sorted((FIXTURES / "real" / "wordhunt").glob("*.png")):
+        reading = read_array(_levels(load_image(shot), **change), ReadOptions())
+        assert reading.game == "wordhunt", (shot.name, reading.game_why)
+
+
+def test_the_hue_cue_needs_both_the_games_face_and_board_hues() -> None:
+    wood, green, navy, cream = (245, 210, 150), (68, 92, 67), (24, 31, 58), (236, 230, 220)
+    hunt = detect_game(None, _drawn(wood, green))
+    assert "tile and board hues" in hunt.evidence
+    # Word Hunt's wood faces on SpellCast's navy board; cream (neutral) faces on its green.
+    for face, gap in ((wood, navy), (cream, green)):
+        guess = detect_game(None, _drawn(face, gap))
+        assert "tile and board hues" not in guess.evidence
+        assert dict(guess.points)["wordhunt"] < dict(hunt.points)["wordhunt"] - 2
+    # Greyish dice on a brown table are not Wordament's orange on wood, whose faces are
+    # far more coloured (chroma 81): a hue alone, at a sixth of the chroma, is no match.
+    cfg = GamesConfig()
+    assert not _near_hue((53.0, 10.0, 9.0), ((253, 150, 12),), cfg)
+    assert _near_hue((46.0, 37.0, 55.0), ((253, 150, 12),), cfg)  # orange, darkened
+
+
+def test_a_board_far_more_coloured_than_the_games_boards_does_not_name_it() -> None:
+    # A Scramble board with its hues turned 60 degrees (benchmarks/stress.py 79000, hue60):
+    # a vivid violet board (chroma 93) 26 degrees from SpellCast's dull navy (19-25),
+    # values bottom right, its green bonus tile taken for a gem: named SpellCast at 0.92.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    image = decode_image(render_board("scramble", 79002).data)
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    hsv[..., 0] = ((hsv[..., 0].astype(np.int32) + 30) % 180).astype(np.uint8)
+    turned = np.ascontiguousarray(cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR), np.uint8)
+    reading = read_array(turned, ReadOptions())
+    assert reading.game in (None, "scramble"), reading.game_why
+    assert read_array(image, ReadOptions()).game == "scramble"

@@ -4,6 +4,8 @@ across SpellCast tiles, drawn lines over a tile in the letter's colour or anothe
 from __future__ import annotations
 
 import itertools
+import math
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -925,3 +927,60 @@ def test_a_coloured_letter_beside_a_tray_of_its_hue_is_no_start_mark(look: str, 
     board = render_board(look, seed)
     tiles = cut_tiles(locate_board(decode_image(board.data)))
     assert not any(t.overdrawn for t in tiles)
+
+
+@pytest.mark.parametrize("seed", [78500, 78502])
+def test_a_navy_die_letters_own_ink_is_no_start_mark(seed: int) -> None:
+    """tools.synth boggle-classic 78500 and 78502: navy serif letters on white dice in a
+    shaded blue tray. The tray's corners beside a die's rounded face came 31-39 dE from the
+    crop's edge and passed for strokes entering the tile, and the letter's navy core (its
+    anti-aliased edge is untinted) for the mark at a path's start in their hue: the dice
+    were cut as overdrawn, and Tesseract's agreement lifted none of them (5 unsure dice
+    on each board). A mark is drawn over the letter, never darker than its untinted ink
+    (``CutConfig.mark_dark``): no die is overdrawn, and every die keeps its glyph whole."""
+    from assistant.cut import CutConfig, cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", seed)
+    located = locate_board(decode_image(board.data))
+    assert not any(t.crossed for t in cut_tiles(located))
+    # Without the rule the same cut takes those marks: the boards still show the case.
+    lax = cut_tiles(located, replace(CutConfig(), mark_dark=math.inf))
+    assert sum(t.overdrawn for t in lax) == 5
+
+
+def test_a_letter_mostly_under_a_line_of_its_colour_is_not_settled_by_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # benchmarks/stress.py 76000: tools.synth spellcast-arrows 76001 at 0.4 contrast. A
+    # gold line runs into the gold U of a bonus tile; taken out, it left 0.26 of the
+    # letter's frame visible, a stub of the right stem, which the board's clean letters
+    # "settled" as J at 0.9 (recognize.exemplars), a confident wrong tile.
+    import importlib
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    stress = importlib.import_module("stress")
+    (source,) = [
+        s
+        for s in stress.load_sources("none", ["spellcast-arrows"], 2, 76000)
+        if s.name.endswith("76001")
+    ]
+    rng = stress._seed(source.name, "lowcontrast", 76000)
+    image = stress.PERTURBATIONS["lowcontrast"](source.image, source.corners, source.tile_px, rng)
+    reading = read_array(image, ReadOptions())
+    assert source.label["letters"][2][3].upper() == "U"
+    assert reading.tiles[2][3] in ("U", UNSURE), reading.candidates[2][3]
+
+
+def test_a_crossed_letter_stands_only_where_every_cut_settles_it() -> None:
+    # tools.synth spellcast-arrows 72501, r1c5: a see-through red line over the stem and
+    # bottom arm of an E. Taken as opaque, too little showed to tell E from F by the
+    # board's clean copies; the cut that undid the line's blend lost the arm's ink under
+    # it again and settled F at 0.9, a confident wrong tile (its value 5 from the table).
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 72501)
+    assert board.label["letters"][0][4] == "E"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[0][4] in ("E", UNSURE), reading.candidates[0][4]

@@ -828,14 +828,20 @@ def _settled_by_copies(
     for i in crossed:
         # The tile as the cut took its line, and its other cut (a see-through line taken
         # as hiding all it covers, or its blend undone): each is settled on its own
-        # visible pixels, and a letter stands only where no cut settles another.
+        # visible pixels, and a letter stands only where every cut settles it.
         found_by: set[str] = set()
         for cut in _cuts_of(tiles[i]):
             masked = engine.masked_scores(cut)
             if masked is None:
                 continue
             order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals
+            # Where the line left less than masked_min_visible of the letter's frame, the
+            # masked scores say less: twice as many letters are rivals. A gold U under a
+            # gold line at low contrast (0.26 visible) scored 0.14 under J and was left
+            # out; J was settled against V alone, at 0.9 (benchmarks/stress.py 76000,
+            # spellcast-arrows 76001).
+            few = masked.visible < cfg.masked_min_visible
+            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals * (2 if few else 1)
             rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
             letter = settle(cut, rivals, copies, cfg.exemplars)
             if letter is None:
@@ -843,9 +849,12 @@ def _settled_by_copies(
                     fonts.append(board_font(copies, cfg.exemplars))
                 ranked = [classes[k] for k in order]
                 letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
-            if letter is not None:
-                found_by.add(letter)
-        if len(found_by) != 1:
+            # A cut that cannot settle the letter is a vote against every letter: an E's
+            # bottom arm under a see-through red line, too hidden to tell E from F in
+            # the cut that takes the line as opaque, was lost again by the cut that undid
+            # the line's blend, which settled F at 0.9 (spellcast-arrows 72501 r1c5).
+            found_by.add(letter or "")
+        if len(found_by) != 1 or "" in found_by:
             continue
         (found,) = found_by
         sure = cfg.exemplars.confidence
