@@ -28,7 +28,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
-    from assistant.recognize.exemplars import BoardFont
+    from assistant.recognize.exemplars import BoardFont, Settled
 
 
 @dataclass(frozen=True)
@@ -799,7 +799,7 @@ def _settled_by_copies(
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``)."""
-    from assistant.recognize.exemplars import board_font, settle
+    from assistant.recognize.exemplars import board_font, settle_cut
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     crossed = [
@@ -843,16 +843,23 @@ def _settled_by_copies(
             few = masked.visible < cfg.masked_min_visible
             near = float(masked.scores[order[0]]) - cfg.exemplars.rivals * (2 if few else 1)
             rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
-            letter = settle(cut, rivals, copies, cfg.exemplars)
-            if letter is None:
+            tries = [settle_cut(cut, rivals, copies, cfg.exemplars)]
+            if tries[0].letter is None:
                 if not fonts:
                     fonts.append(board_font(copies, cfg.exemplars))
                 ranked = [classes[k] for k in order]
-                letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+                tries.append(_settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg))
+            letter = tries[-1].letter
             # A cut that cannot settle the letter is a vote against every letter: an E's
             # bottom arm under a see-through red line, too hidden to tell E from F in
             # the cut that takes the line as opaque, was lost again by the cut that undid
             # the line's blend, which settled F at 0.9 (spellcast-arrows 72501 r1c5).
+            # Unless no copy accounts for what that cut shows, wherever they were laid on
+            # it: that cut is no picture of a letter (a path's start dot whose blend undone
+            # left face over an S's spine, spellcast-arrows 98000), and it abstains.
+            compared = [t for t in tries if t.compared]
+            if letter is None and compared and all(t.unaccounted for t in compared):
+                continue
             found_by.add(letter or "")
         if len(found_by) != 1 or "" in found_by:
             continue
@@ -879,31 +886,32 @@ def _settled_by_font(
     copies: dict[str, TileImage],
     font: BoardFont | None,
     cfg: RecognizeConfig,
-) -> str | None:
+) -> Settled:
     """The letter read best around the line (``ranked[0]``), confirmed where the board's
     clean letters cannot settle it: the ``rivals`` (at least the two best letters) that
     have no clean copy on the board are drawn in the board's ``font``
     (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
     copies. A drawn copy is not the board's own letter, so it only confirms the best
-    letter around the line, never picks another; None when nothing is confirmed. Where
+    letter around the line, never picks another (``Settled.letter`` None when nothing is
+    confirmed). Where
     the best letter leads every other by ``rivals`` (no rival), the two best are settled
     with the board's own copies of both even when no shipped font fits the board."""
-    from assistant.recognize.exemplars import drawn_copy, settle
+    from assistant.recognize.exemplars import Settled, drawn_copy, settle_cut
 
     if len(ranked) < 2:
-        return None
+        return Settled(None)
     among = list(rivals) if len(rivals) >= 2 else list(ranked[:2])
     drawn = dict(copies)
     for letter in among:
         if letter not in drawn:
             if font is None:
-                return None
+                return Settled(None)
             copy = drawn_copy(font, letter, tile)
             if copy is None:
-                return None
+                return Settled(None)
             drawn[letter] = copy
-    found = settle(tile, among, drawn, cfg.exemplars)
-    return found if found == ranked[0] else None
+    found = settle_cut(tile, among, drawn, cfg.exemplars)
+    return found if found.letter == ranked[0] else replace(found, letter=None)
 
 
 def _letters_under_line(

@@ -128,6 +128,19 @@ def _accounts(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], share: f
     return True
 
 
+@dataclass(frozen=True)
+class Settled:
+    """What ``settle_cut`` found: the ``letter`` (or None); whether the copies were laid on
+    the tile at all (``compared``: every rival had a copy and something showed); and, when
+    no letter was found, whether the best copy could not account for what the tile shows
+    (``unaccounted``: this cut of the tile shows something no copy is, rather than a letter
+    whose difference from another the line hides)."""
+
+    letter: str | None
+    compared: bool = False
+    unaccounted: bool = False
+
+
 def settle(
     tile: TileImage,
     rivals: Sequence[str],
@@ -142,11 +155,22 @@ def settle(
     that letter must also match the tile's visible ink closely (``fit``), account for it
     stroke by stroke (``account``) and show at least ``min_visible`` of its ink outside
     the line."""
+    return settle_cut(tile, rivals, copies, config).letter
+
+
+def settle_cut(
+    tile: TileImage,
+    rivals: Sequence[str],
+    copies: dict[str, TileImage],
+    config: ExemplarConfig | None = None,
+) -> Settled:
+    """``settle``, saying also when no letter was found because the best copy does not
+    account for the tile's visible ink (``Settled.unaccounted``)."""
     cfg = config or ExemplarConfig()
     if tile.line is None or tile.letter_box is None or len(rivals) < 2:
-        return None
+        return Settled(None)
     if any(r not in copies for r in rivals):
-        return None
+        return Settled(None)
     h, w = tile.glyph.shape
     box = tile.letter_box
     win = _window(box, cfg.shift + cfg.line_grow, h, w)
@@ -155,15 +179,15 @@ def settle(
     hidden = cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0
     visible = ~hidden
     if not visible.any():
-        return None
+        return Settled(None)
     placed = {r: _placed(_alpha(copies[r])[win], seen, visible, cfg.shift) for r in rivals}
     fits = {r: float(np.abs(placed[r] - seen)[visible].mean()) for r in rivals}
     best = min(rivals, key=lambda r: fits[r])
     if fits[best] > cfg.fit or not _accounts(placed[best], seen, visible, cfg.account):
-        return None
+        return Settled(None, compared=True, unaccounted=True)
     ink = float(placed[best].sum())
     if ink <= 0 or float(placed[best][visible].sum()) < cfg.min_visible * ink:
-        return None
+        return Settled(None, compared=True)
     need = cfg.min_share * box.w * box.h
     for other in rivals:
         if other == best:
@@ -171,11 +195,11 @@ def settle(
         tells = visible & (np.abs(placed[best] - placed[other]) >= cfg.differ)
         n = int(np.count_nonzero(tells))
         if n < need:
-            return None
+            return Settled(None, compared=True)
         sides = np.abs(seen - placed[best]) < np.abs(seen - placed[other])
         if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
-            return None
-    return best
+            return Settled(None, compared=True)
+    return Settled(best, compared=True)
 
 
 @dataclass(frozen=True, eq=False)
