@@ -28,7 +28,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
-    from assistant.recognize.exemplars import BoardFont, Settled
+    from assistant.recognize.exemplars import BoardFont
 
 
 @dataclass(frozen=True)
@@ -799,7 +799,7 @@ def _settled_by_copies(
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``)."""
-    from assistant.recognize.exemplars import board_font, settle_cut
+    from assistant.recognize.exemplars import board_font, settle, settling
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     crossed = [
@@ -828,39 +828,53 @@ def _settled_by_copies(
     for i in crossed:
         # The tile as the cut took its line, and its other cut (a see-through line taken
         # as hiding all it covers, or its blend undone): each is settled on its own
-        # visible pixels, and a letter stands only where every cut settles it.
+        # visible pixels, and a letter stands only where no cut settles another, nor
+        # (taking the line as opaque) finds it too hidden to tell from a rival.
         found_by: set[str] = set()
         for cut in _cuts_of(tiles[i]):
             masked = engine.masked_scores(cut)
             if masked is None:
                 continue
             order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-            # Where the line left less than masked_min_visible of the letter's frame, the
-            # masked scores say less: twice as many letters are rivals. A gold U under a
-            # gold line at low contrast (0.26 visible) scored 0.14 under J and was left
-            # out; J was settled against V alone, at 0.9 (benchmarks/stress.py 76000,
-            # spellcast-arrows 76001).
-            few = masked.visible < cfg.masked_min_visible
-            near = float(masked.scores[order[0]]) - cfg.exemplars.rivals * (2 if few else 1)
+            top = float(masked.scores[order[0]])
+            near = top - cfg.exemplars.rivals
             rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
-            tries = [settle_cut(cut, rivals, copies, cfg.exemplars)]
-            if tries[0].letter is None:
+            verdict = settling(cut, rivals, copies, cfg.exemplars)
+            if verdict.hidden and not cut.seen_through:
+                # With the line taken as hiding all it covers, the letters differ only
+                # under it: what a cut undoing its blend sees there does not settle them.
+                # An E's bottom arm under a see-through red line, lost again where the
+                # blend was undone, was settled as F at 0.9 (spellcast-arrows 72501).
+                found_by.add("")
+                continue
+            letter = verdict.letter
+            ranked = [classes[k] for k in order]
+            if letter is None:
                 if not fonts:
                     fonts.append(board_font(copies, cfg.exemplars))
-                ranked = [classes[k] for k in order]
-                tries.append(_settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg))
-            letter = tries[-1].letter
-            # A cut that cannot settle the letter is a vote against every letter: an E's
-            # bottom arm under a see-through red line, too hidden to tell E from F in
-            # the cut that takes the line as opaque, was lost again by the cut that undid
-            # the line's blend, which settled F at 0.9 (spellcast-arrows 72501 r1c5).
-            # Unless no copy accounts for what that cut shows, wherever they were laid on
-            # it: that cut is no picture of a letter (a path's start dot whose blend undone
-            # left face over an S's spine, spellcast-arrows 98000), and it abstains.
-            compared = [t for t in tries if t.compared]
-            if letter is None and compared and all(t.unaccounted for t in compared):
-                continue
-            found_by.add(letter or "")
+                letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+            if letter is not None and masked.visible < cfg.masked_min_visible:
+                # Where the line left less than masked_min_visible of the letter's frame
+                # the masked scores say less: the letters within twice the reach that
+                # have a clean copy must be told apart too. A gold U under a gold line at
+                # low contrast (0.26 visible) scored 0.14 under J, and J was settled
+                # against V alone at 0.9 (benchmarks/stress.py 76000, spellcast-arrows
+                # 76001); J and U differ only under the line.
+                far = top - 2 * cfg.exemplars.rivals
+                further = [
+                    classes[k]
+                    for k in order
+                    if near > float(masked.scores[k]) >= far and classes[k] in copies
+                ]
+                if further:
+                    check = [letter, *further]
+                    again = settle(cut, check, copies, cfg.exemplars)
+                    if again is None and fonts:  # the letter has no clean copy of its own
+                        again = _settled_by_font(cut, ranked, check, copies, fonts[0], cfg)
+                    if again != letter:
+                        letter = None
+            if letter is not None:
+                found_by.add(letter)
         if len(found_by) != 1 or "" in found_by:
             continue
         (found,) = found_by
@@ -886,32 +900,31 @@ def _settled_by_font(
     copies: dict[str, TileImage],
     font: BoardFont | None,
     cfg: RecognizeConfig,
-) -> Settled:
+) -> str | None:
     """The letter read best around the line (``ranked[0]``), confirmed where the board's
     clean letters cannot settle it: the ``rivals`` (at least the two best letters) that
     have no clean copy on the board are drawn in the board's ``font``
     (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
     copies. A drawn copy is not the board's own letter, so it only confirms the best
-    letter around the line, never picks another (``Settled.letter`` None when nothing is
-    confirmed). Where
+    letter around the line, never picks another; None when nothing is confirmed. Where
     the best letter leads every other by ``rivals`` (no rival), the two best are settled
     with the board's own copies of both even when no shipped font fits the board."""
-    from assistant.recognize.exemplars import Settled, drawn_copy, settle_cut
+    from assistant.recognize.exemplars import drawn_copy, settle
 
     if len(ranked) < 2:
-        return Settled(None)
+        return None
     among = list(rivals) if len(rivals) >= 2 else list(ranked[:2])
     drawn = dict(copies)
     for letter in among:
         if letter not in drawn:
             if font is None:
-                return Settled(None)
+                return None
             copy = drawn_copy(font, letter, tile)
             if copy is None:
-                return Settled(None)
+                return None
             drawn[letter] = copy
-    found = settle_cut(tile, among, drawn, cfg.exemplars)
-    return found if found.letter == ranked[0] else replace(found, letter=None)
+    found = settle(tile, among, drawn, cfg.exemplars)
+    return found if found == ranked[0] else None
 
 
 def _letters_under_line(
