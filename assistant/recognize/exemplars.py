@@ -122,6 +122,16 @@ def _accounts(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], share: f
     return True
 
 
+@dataclass(frozen=True)
+class Settling:
+    """What ``settling`` made of a crossed letter: the ``letter`` settled, or None; and
+    whether the letter that fits best and a rival differ only where the line hides
+    (``hidden``: too few visible pixels tell them apart)."""
+
+    letter: str | None
+    hidden: bool = False
+
+
 def settle(
     tile: TileImage,
     rivals: Sequence[str],
@@ -129,18 +139,30 @@ def settle(
     config: ExemplarConfig | None = None,
 ) -> str | None:
     """The one letter of ``rivals`` that ``tile`` (a letter a line crosses) shows, told by
-    the board's clean ``copies`` of each rival (all needed), or None. The copies are laid
+    the board's clean ``copies`` of each rival (all needed), or None (``settling``)."""
+    return settling(tile, rivals, copies, config).letter
+
+
+def settling(
+    tile: TileImage,
+    rivals: Sequence[str],
+    copies: dict[str, TileImage],
+    config: ExemplarConfig | None = None,
+) -> Settling:
+    """The one letter of ``rivals`` that ``tile`` (a letter a line crosses) shows, told by
+    the board's clean ``copies`` of each rival (all needed), if any. The copies are laid
     on the tile's letter where it shows (outside its ``line``, grown by ``line_grow``) and
     compared where they differ (``differ``): those pixels must be ``min_share`` of the
-    board's letter box and side with one letter on ``agree`` of them against every other;
-    that letter must also match the tile's visible ink closely (``fit``), account for it
-    stroke by stroke (``account``) and show at least ``min_visible`` of its ink outside
-    the line."""
+    board's letter box (else the letters differ only under the line: ``hidden``) and side
+    with one letter on ``agree`` of them against every other; that letter must also match
+    the tile's visible ink closely (``fit``), account for it stroke by stroke
+    (``account``) and show at least ``min_visible`` of its ink outside the line."""
     cfg = config or ExemplarConfig()
+    none = Settling(None)
     if tile.line is None or tile.letter_box is None or len(rivals) < 2:
-        return None
+        return none
     if any(r not in copies for r in rivals):
-        return None
+        return none
     h, w = tile.glyph.shape
     box = tile.letter_box
     win = _window(box, cfg.shift + cfg.line_grow, h, w)
@@ -149,15 +171,15 @@ def settle(
     hidden = cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0
     visible = ~hidden
     if not visible.any():
-        return None
+        return none
     placed = {r: _placed(_alpha(copies[r])[win], seen, visible, cfg.shift) for r in rivals}
     fits = {r: float(np.abs(placed[r] - seen)[visible].mean()) for r in rivals}
     best = min(rivals, key=lambda r: fits[r])
     if fits[best] > cfg.fit or not _accounts(placed[best], seen, visible, cfg.account):
-        return None
+        return none
     ink = float(placed[best].sum())
     if ink <= 0 or float(placed[best][visible].sum()) < cfg.min_visible * ink:
-        return None
+        return none
     need = cfg.min_share * box.w * box.h
     for other in rivals:
         if other == best:
@@ -165,11 +187,11 @@ def settle(
         tells = visible & (np.abs(placed[best] - placed[other]) >= cfg.differ)
         n = int(np.count_nonzero(tells))
         if n < need:
-            return None
+            return Settling(None, hidden=True)
         sides = np.abs(seen - placed[best]) < np.abs(seen - placed[other])
         if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
-            return None
-    return best
+            return none
+    return Settling(best)
 
 
 @dataclass(frozen=True, eq=False)
