@@ -734,3 +734,28 @@ def test_a_point_value_under_the_corner_is_no_descender() -> None:
     for r, row in enumerate(board.label["letters"]):
         for c, want in enumerate(row):
             assert reading.tiles[r][c] in (want, "?"), (r, c, reading.candidates[r][c])
+
+
+def test_a_cut_in_the_value_zone_never_takes_the_letters_ink_outside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # benchmarks/stress.py 78000: tools.synth wordament-wood 78001 blurred by 4 % of its
+    # pitch. A T's crossbar ran into the value top left; cut again with the board's value
+    # zone, the letter kept only its stem (the crossbar's right arm lost with the seam)
+    # and read I at 0.96, a confident wrong tile.
+    import importlib
+
+    from assistant.read import read_array
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    stress = importlib.import_module("stress")
+    (source,) = [
+        s
+        for s in stress.load_sources("none", ["wordament-wood"], 2, 78000)
+        if s.name.endswith("78001")
+    ]
+    rng = stress._seed(source.name, "blur4%", 78000)
+    image = stress.PERTURBATIONS["blur4%"](source.image, source.corners, source.tile_px, rng)
+    reading = read_array(image, ReadOptions())
+    assert source.label["letters"][1][3].upper() == "T"
+    assert reading.tiles[1][3] in ("T", "?"), reading.candidates[1][3]
