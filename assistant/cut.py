@@ -635,10 +635,10 @@ def _cut_in_zone(
     # Nor may the letter lose ink outside the zone (grown by the seam's reach): a blurred
     # T whose crossbar ran into a Wordament value top left kept only its stem, read I at
     # 0.96 (benchmarks/stress.py 78000, wordament-wood 78001, blur 4 %).
-    near = np.zeros(t.glyph.shape, np.uint8)
-    near[window] = 1
-    near = cv2.dilate(near, np.ones((5, 5), np.uint8))
-    lost = (t.glyph > 0) & (again.glyph == 0) & (near == 0)
+    zone_px = np.zeros(t.glyph.shape, np.uint8)
+    zone_px[window] = 1
+    near = cv2.dilate(zone_px, np.ones((5, 5), np.uint8)) > 0
+    lost = (t.glyph > 0) & (again.glyph == 0) & ~near
     if int(np.count_nonzero(lost)) > cfg.values.zone_slack:
         return None
     options = tuple(trimmed if o is found else o for o in again.value_options)
