@@ -164,6 +164,7 @@ class CutConfig:
     # colour, spellcast-arrows seed 3001, is no hyphen).
     lost_level: tuple[float, float] = (0.3, 0.7)
     lost_tint: float = 8.0  # ... in the letter's colour (a*/b* this near a face-ink mix)
+    lost_tint_smooth: int = 7  # ... judged on the tint median-filtered over this many pixels
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
     # taken whole when every stacked piece has this share of the main piece's ink (the u
@@ -2006,7 +2007,12 @@ def _lost_strokes(
     # under the ink threshold, touching a letter) is no stroke of it, nor a lost hyphen.
     window = lab[y0:y1, x0:x1]
     ink = window[mine].astype(np.float64).mean(axis=0)
-    joined = joined & _blend_of(window, face, ink, cfg.lost_tint)
+    # The tint is judged smoothed (lost_tint_smooth): a line's colour holds over its
+    # neighbours, a noisy photo's does not. Pixel by pixel, noise of sd 35 took the pale
+    # crossbar of a blurred T and an E's arm for another colour: the dice read L and F at
+    # 0.95 (benchmarks/stress.py 78000, boggle-classic 78001 and boggle-big 78000, noise35).
+    smooth = cv2.medianBlur(np.ascontiguousarray(window), cfg.lost_tint_smooth)
+    joined = joined & _blend_of(smooth, face, ink, cfg.lost_tint)
     far = joined & (away > cfg.lost_reach * side)
     if np.count_nonzero(far[square]) >= need or np.count_nonzero(joined & out_box) >= need:
         return True
