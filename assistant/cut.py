@@ -2011,7 +2011,9 @@ def _lost_strokes(
     # neighbours, a noisy photo's does not. Pixel by pixel, noise of sd 35 took the pale
     # crossbar of a blurred T and an E's arm for another colour: the dice read L and F at
     # 0.95 (benchmarks/stress.py 78000, boggle-classic 78001 and boggle-big 78000, noise35).
-    smooth = cv2.medianBlur(np.ascontiguousarray(window), cfg.lost_tint_smooth)
+    smooth = np.asarray(
+        cv2.medianBlur(np.ascontiguousarray(window), cfg.lost_tint_smooth), np.uint8
+    )
     joined = joined & _blend_of(smooth, face, ink, cfg.lost_tint)
     far = joined & (away > cfg.lost_reach * side)
     if np.count_nonzero(far[square]) >= need or np.count_nonzero(joined & out_box) >= need:
