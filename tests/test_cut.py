@@ -736,28 +736,18 @@ def test_a_point_value_under_the_corner_is_no_descender() -> None:
             assert reading.tiles[r][c] in (want, "?"), (r, c, reading.candidates[r][c])
 
 
-def test_a_cut_in_the_value_zone_never_takes_the_letters_ink_outside_it(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_cut_in_the_value_zone_never_takes_the_letters_ink_outside_it() -> None:
     # benchmarks/stress.py 78000: tools.synth wordament-wood 78001 blurred by 4 % of its
     # pitch. A T's crossbar ran into the value top left; cut again with the board's value
     # zone, the letter kept only its stem (the crossbar's right arm lost with the seam)
     # and read I at 0.96, a confident wrong tile.
-    import importlib
+    from stressed import stressed
 
     from assistant.read import read_array
 
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    stress = importlib.import_module("stress")
-    (source,) = [
-        s
-        for s in stress.load_sources("none", ["wordament-wood"], 2, 78000)
-        if s.name.endswith("78001")
-    ]
-    rng = stress._seed(source.name, "blur4%", 78000)
-    image = stress.PERTURBATIONS["blur4%"](source.image, source.corners, source.tile_px, rng)
+    image, label = stressed("wordament-wood", 78000, 78001, "blur4%")
     reading = read_array(image, ReadOptions())
-    assert source.label["letters"][1][3].upper() == "T"
+    assert label["letters"][1][3].upper() == "T"
     assert reading.tiles[1][3] in ("T", "?"), reading.candidates[1][3]
 
 
@@ -766,24 +756,18 @@ def test_a_cut_in_the_value_zone_never_takes_the_letters_ink_outside_it(
     [("boggle-classic", 78001, (1, 2), "T"), ("boggle-big", 78000, (2, 2), "E")],
 )
 def test_a_noisy_dies_faint_strokes_are_lost_strokes_whatever_each_pixels_tint(
-    monkeypatch: pytest.MonkeyPatch, look: str, seed: int, tile: tuple[int, int], want: str
+    look: str, seed: int, tile: tuple[int, int], want: str
 ) -> None:
     # benchmarks/stress.py 78000, noise of sd 35: a T's pale crossbar and an E's arm were
     # judged pixel by pixel for the letter's tint, taken for another colour (a line's),
     # and the dice read L and F at 0.95. Judged on the tint smoothed, they are strokes
     # the letter lost: unsure.
-    import importlib
+    from stressed import stressed
 
     from assistant.read import read_array
 
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    stress = importlib.import_module("stress")
-    (source,) = [
-        s for s in stress.load_sources("none", [look], 2, 78000) if s.name.endswith(str(seed))
-    ]
-    rng = stress._seed(source.name, "noise35", 78000)
-    image = stress.PERTURBATIONS["noise35"](source.image, source.corners, source.tile_px, rng)
+    image, label = stressed(look, 78000, seed, "noise35")
     reading = read_array(image, ReadOptions())
     r, c = tile
-    assert source.label["letters"][r][c].upper() == want
+    assert label["letters"][r][c].upper() == want
     assert reading.tiles[r][c] in (want, "?"), reading.candidates[r][c]

@@ -736,18 +736,12 @@ def test_a_line_is_not_dropped_as_empty_where_ink_is_lost_in_most_tiles() -> Non
     assert (located.rows, located.cols) == (4, 4)
 
 
-def test_a_degenerate_fit_while_harvesting_is_no_board_not_a_crash(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_degenerate_fit_while_harvesting_is_no_board_not_a_crash() -> None:
     # benchmarks/stress.py 76000: tools.synth wordament-desktop 76000 on 14 px tiles in a
     # window on a 2560x1440 desktop. A stray group's RANSAC fit was singular and
     # inverting it raised LinAlgError out of locate_board: "internal error", exit 1.
-    import importlib
+    from stressed import stressed
 
-    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    stress = importlib.import_module("stress")
-    (source,) = stress.load_sources("none", ["wordament-desktop"], 1, 76000)
-    rng = stress._seed(source.name, "desktop14", 76000)
-    image = stress.PERTURBATIONS["desktop14"](source.image, source.corners, source.tile_px, rng)
+    image, _ = stressed("wordament-desktop", 76000, 76000, "desktop14")
     with pytest.raises(BoardNotFoundError, match="too small to find"):
         locate_board(image)

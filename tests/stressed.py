@@ -1,0 +1,37 @@
+"""Pictures of ``benchmarks/stress.py``: one generated board changed one way, exactly as the
+benchmark made it (its sources, its changes, its seeding), so that a test can read the
+very picture a stress run found wrong."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from assistant.imageio import Image
+
+STRESS = Path(__file__).resolve().parent.parent / "benchmarks" / "stress.py"
+
+
+@cache
+def _stress() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("stress", STRESS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("stress", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def stressed(look: str, seed: int, board: int, change: str) -> tuple[Image, dict[str, Any]]:
+    """The picture of ``stress.py --seed seed`` for the generated ``look`` board ``board``
+    (seed, or seed + 1) under ``change``, and that board's label."""
+    stress = _stress()
+    sources = stress.load_sources("none", [look], board - seed + 1, seed)
+    (source,) = [s for s in sources if s.name == f"gen/{look}_{board}"]
+    rng = stress._seed(source.name, change, seed)
+    image = stress.PERTURBATIONS[change](source.image, source.corners, source.tile_px, rng)
+    return image, dict(source.label)
