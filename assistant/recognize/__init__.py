@@ -29,6 +29,7 @@ from assistant.recognize.glyphs import GlyphConfig
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
     from assistant.recognize.exemplars import BoardFont
+    from assistant.recognize.matcher import TemplateRecognizer
 
 
 @dataclass(frozen=True)
@@ -799,7 +800,6 @@ def _settled_by_copies(
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``)."""
-    from assistant.recognize.exemplars import board_font, settle, settling
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     crossed = [
@@ -830,51 +830,8 @@ def _settled_by_copies(
         # as hiding all it covers, or its blend undone): each is settled on its own
         # visible pixels, and a letter stands only where no cut settles another, nor
         # (taking the line as opaque) finds it too hidden to tell from a rival.
-        found_by: set[str] = set()
-        for cut in _cuts_of(tiles[i]):
-            masked = engine.masked_scores(cut)
-            if masked is None:
-                continue
-            order = sorted(letters, key=lambda k: -float(masked.scores[k]))
-            top = float(masked.scores[order[0]])
-            near = top - cfg.exemplars.rivals
-            rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
-            verdict = settling(cut, rivals, copies, cfg.exemplars)
-            if verdict.hidden and not cut.seen_through:
-                # With the line taken as hiding all it covers, the letters differ only
-                # under it: what a cut undoing its blend sees there does not settle them.
-                # An E's bottom arm under a see-through red line, lost again where the
-                # blend was undone, was settled as F at 0.9 (spellcast-arrows 72501).
-                found_by.add("")
-                continue
-            letter = verdict.letter
-            ranked = [classes[k] for k in order]
-            if letter is None:
-                if not fonts:
-                    fonts.append(board_font(copies, cfg.exemplars))
-                letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
-            if letter is not None and masked.visible < cfg.masked_min_visible:
-                # Where the line left less than masked_min_visible of the letter's frame
-                # the masked scores say less: the letters within twice the reach that
-                # have a clean copy must be told apart too. A gold U under a gold line at
-                # low contrast (0.26 visible) scored 0.14 under J, and J was settled
-                # against V alone at 0.9 (benchmarks/stress.py 76000, spellcast-arrows
-                # 76001); J and U differ only under the line.
-                far = top - 2 * cfg.exemplars.rivals
-                further = [
-                    classes[k]
-                    for k in order
-                    if near > float(masked.scores[k]) >= far and classes[k] in copies
-                ]
-                if further:
-                    check = [letter, *further]
-                    again = settle(cut, check, copies, cfg.exemplars)
-                    if again is None and fonts:  # the letter has no clean copy of its own
-                        again = _settled_by_font(cut, ranked, check, copies, fonts[0], cfg)
-                    if again != letter:
-                        letter = None
-            if letter is not None:
-                found_by.add(letter)
+        verdicts = [_settle_cut(c, engine, letters, copies, fonts, cfg) for c in _cuts_of(tiles[i])]
+        found_by = {v for v in verdicts if v is not None}
         if len(found_by) != 1 or "" in found_by:
             continue
         (found,) = found_by
@@ -884,6 +841,60 @@ def _settled_by_copies(
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     return tuple(out)
+
+
+def _settle_cut(
+    cut: TileImage,
+    engine: TemplateRecognizer,
+    letters: Sequence[int],
+    copies: dict[str, TileImage],
+    fonts: list[BoardFont | None],
+    cfg: RecognizeConfig,
+) -> str | None:
+    """The letter one cut of a crossed tile is settled as by the board's clean ``copies``
+    (or the board's font, looked for once into ``fonts``), None where it settles nothing,
+    or "" where it vetoes every letter (``_settled_by_copies``)."""
+    from assistant.recognize.exemplars import board_font, settle, settling
+
+    masked = engine.masked_scores(cut)
+    if masked is None:
+        return None
+    classes = engine.glyph_classes
+    order = sorted(letters, key=lambda k: -float(masked.scores[k]))
+    top = float(masked.scores[order[0]])
+    near = top - cfg.exemplars.rivals
+    rivals = [classes[k] for k in order if float(masked.scores[k]) >= near]
+    verdict = settling(cut, rivals, copies, cfg.exemplars)
+    if verdict.hidden and not cut.seen_through:
+        # With the line taken as hiding all it covers, the letters differ only under it:
+        # what a cut undoing its blend sees there does not settle them. An E's bottom arm
+        # under a see-through red line, lost again where the blend was undone, was
+        # settled as F at 0.9 (spellcast-arrows 72501).
+        return ""
+    letter = verdict.letter
+    ranked = [classes[k] for k in order]
+    if letter is None:
+        if not fonts:
+            fonts.append(board_font(copies, cfg.exemplars))
+        letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+    if letter is None or masked.visible >= cfg.masked_min_visible:
+        return letter
+    # Where the line left less than masked_min_visible of the letter's frame the masked
+    # scores say less: the letters within twice the reach that have a clean copy must be
+    # told apart too. A gold U under a gold line at low contrast (0.26 visible) scored
+    # 0.14 under J, and J was settled against V alone at 0.9 (benchmarks/stress.py 76000,
+    # spellcast-arrows 76001); J and U differ only under the line.
+    far = top - 2 * cfg.exemplars.rivals
+    further = [
+        classes[k] for k in order if near > float(masked.scores[k]) >= far and classes[k] in copies
+    ]
+    if not further:
+        return letter
+    check = [letter, *further]
+    again = settle(cut, check, copies, cfg.exemplars)
+    if again is None and fonts:  # the letter has no clean copy of its own
+        again = _settled_by_font(cut, ranked, check, copies, fonts[0], cfg)
+    return letter if again == letter else None
 
 
 def _cuts_of(tile: TileImage) -> list[TileImage]:
