@@ -19,6 +19,7 @@ table interpolation by at most one unit on ~15% of pixels (OpenCV's own rounding
 from __future__ import annotations
 
 import functools
+import math
 
 import cv2
 import numpy as np
@@ -121,6 +122,16 @@ def rgb_lab(rgb: RGB) -> FloatArray:
 def chroma(lab: FloatArray) -> FloatArray:
     """How saturated CIELAB colours are: the length of (a, b)."""
     return np.hypot(lab[..., 1], lab[..., 2])
+
+
+def hue(a: float, b: float) -> float:
+    """The hue angle (degrees, -180..180) of a colour's CIELAB (a*, b*)."""
+    return math.degrees(math.atan2(b, a))
+
+
+def hue_apart(h1: float, h2: float) -> float:
+    """Degrees between two hues, 0..180."""
+    return abs((h1 - h2 + 180.0) % 360.0 - 180.0)
 
 
 def delta_e(a: npt.ArrayLike, b: npt.ArrayLike) -> float:

@@ -28,7 +28,15 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.colour import bgr_to_lab8, delta_e, lab8_distance, lab8_to_bgr, pixel_distances
+from assistant.colour import (
+    bgr_to_lab8,
+    delta_e,
+    hue,
+    hue_apart,
+    lab8_distance,
+    lab8_to_bgr,
+    pixel_distances,
+)
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -1370,8 +1378,7 @@ def _line_pixels(
     # The gap between tiles, and the face's shaded rim (mixes of face and gap colour) that
     # the band reaches at a rounded corner, are not the line (a grey-blue line may look
     # like such a mix: the rim is only looked for in the band's corners).
-    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
-    gap = median(edge, axis=0)
+    gap = _edge_colour(lab)
     # A bonus tile's coloured outline (SpellCast's gold or pink) is no line either, nor its
     # glow on the face; it moves the face's edge in, and the band with it.
     outline = _outline_colour(lab, face_area, face, gap, cfg)
@@ -1774,12 +1781,11 @@ def _start_marks(
         return set()
     own = chroma + (face_ab - neutral)  # a/b off grey
 
-    def hue(i: int) -> float:
+    def piece_hue(i: int) -> float:
         a, b = median(own[labels == i].astype(np.float64), axis=0)
-        return math.degrees(math.atan2(float(b), float(a)))
+        return hue(float(a), float(b))
 
-    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
-    gap = median(edge, axis=0)
+    gap = _edge_colour(lab)
 
     def stroke(i: int) -> bool:
         # Long enough, no frame (the gap or a tray round the face touches every side) and
@@ -1794,7 +1800,7 @@ def _start_marks(
             and delta_e(colour, gap) > cfg.mark_gap
         )
 
-    strokes = {i: hue(i) for i in entering if stroke(i)}
+    strokes = {i: piece_hue(i) for i in entering if stroke(i)}
     least = cfg.mark_least * h * w
     lightness = lab[..., 0]
     untinted = float(np.median(lightness[inked & ~grown]))
@@ -1805,16 +1811,17 @@ def _start_marks(
             continue  # a speck of colour (JPEG's chroma at a letter's edge)
         if float(np.median(lightness[piece])) < untinted - cfg.mark_dark:
             continue  # the letter's own coloured ink, darker than its untinted edge
-        mine = hue(i)
-        alike = {j for j, other in strokes.items() if _turn(mine, other) <= cfg.mark_hue}
+        mine = piece_hue(i)
+        alike = {j for j, other in strokes.items() if hue_apart(mine, other) <= cfg.mark_hue}
         if alike:
             found |= {i, *alike}
     return found
 
 
-def _turn(a: float, b: float) -> float:
-    """The angle between two hues (degrees), 0-180."""
-    return abs((a - b + 180) % 360 - 180)
+def _edge_colour(lab: Image) -> npt.NDArray[np.float64]:
+    """The median colour of a tile crop's outermost pixels: the gap between tiles."""
+    edge = np.concatenate([lab[0], lab[-1], lab[:, 0], lab[:, -1]]).astype(np.float64)
+    return np.asarray(median(edge, axis=0), np.float64)
 
 
 def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:

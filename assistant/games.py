@@ -62,7 +62,7 @@ from assistant.bonus import (
     find_marks,
     read_bonuses,
 )
-from assistant.colour import chroma, delta_e, length, rgb_lab, to_lab
+from assistant.colour import chroma, delta_e, hue, hue_apart, length, rgb_lab, to_lab
 from assistant.geometry import (
     CORNERS,
     Box,
@@ -734,10 +734,6 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
     return points, why
 
 
-def _hue(a: float, b: float) -> float:
-    return math.degrees(math.atan2(b, a))
-
-
 def _hues_match(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
     """Whether the board's faces and gaps both have the hue of one of the game's coloured
     faces and boards (see ``GamesConfig.hue_weight``)."""
@@ -756,14 +752,14 @@ def _near_hue(lab: tuple[float, float, float], colours: tuple[RGB, ...], cfg: Ga
     measured = math.hypot(a, b)
     if measured < cfg.hue_min_chroma:
         return False
-    hue = _hue(a, b)
+    angle = hue(a, b)
     for c in colours:
         _, ca, cb = (float(x) for x in rgb_lab(c))
         theirs = math.hypot(ca, cb)
         if (
             theirs >= cfg.hue_colour_chroma
             and measured >= cfg.hue_chroma_share * theirs
-            and _hue_apart(hue, _hue(ca, cb)) <= cfg.hue_match
+            and hue_apart(angle, hue(ca, cb)) <= cfg.hue_match
         ):
             return True
     return False
@@ -776,11 +772,6 @@ def _over_coloured(
     coloured of ``colours``."""
     most = max(float(chroma(rgb_lab(c))) for c in colours)
     return math.hypot(lab[1], lab[2]) > cfg.gap_over_chroma * most
-
-
-def _hue_apart(h1: float, h2: float) -> float:
-    """Degrees between two hues, 0..180."""
-    return abs((h1 - h2 + 180.0) % 360.0 - 180.0)
 
 
 def _other_hue(
@@ -798,12 +789,12 @@ def _other_hue(
     _, a, b = lab
     if math.hypot(a, b) < clear:
         return False
-    hue = _hue(a, b)
+    angle = hue(a, b)
     for c in colours:
         _, ca, cb = (float(x) for x in rgb_lab(c))
         if math.hypot(ca, cb) < neutral:
             return False
-        if _hue_apart(hue, _hue(ca, cb)) <= cfg.gap_miss_hue:
+        if hue_apart(angle, hue(ca, cb)) <= cfg.gap_miss_hue:
             return False
     return True
 

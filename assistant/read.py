@@ -347,15 +347,12 @@ def reading_from_tiles(
     # A game that may print a prefix's or suffix's hyphen (Wordament; an unknown game):
     # on glyphs under ``multi_min_px`` a single letter read may have lost it.
     from assistant.recognize import TINY_NOTE
-    from assistant.registry import prints_affixes
+    from assistant.registry import fixed_values, prints_affixes
 
     hyphens = prints_affixes(game.name if game is not None and game.known else None)
     # A game printing one table of values (SpellCast): a value too small or blurred to read
     # on a letter read surely is the table's, and one read surely but unlike it is doubted.
-    from assistant.registry import fixed_values
-
     fixed = fixed_values(game.name) if game is not None and game.known else None
-    table = fixed.letter_values if fixed is not None else None
     from_table = 0
     tiny_cap = options.config.recognize_config().multi_tiny_cap
     lost_hyphens = False
@@ -397,8 +394,8 @@ def reading_from_tiles(
             unseen = prints_values and tr.value is None and tr.label != ""
             doubted = tr.value_confidence < threshold or unseen
             letter = t_row[-1] if fix is None or fix.value is None else ""
-            if table is not None and letter and all(ch in table for ch in letter.lower()):
-                printed = sum(table[ch] for ch in letter.lower())
+            printed = fixed.table_value(letter.lower()) if fixed is not None and letter else None
+            if printed is not None:
                 if doubted:
                     value, doubted = printed, False
                     from_table += 1

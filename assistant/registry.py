@@ -184,6 +184,14 @@ class Game:
             return 0
         return sum(values.get(ch, 0) for ch in segment)
 
+    def table_value(self, segment: str) -> int | None:
+        """The value the game's table prints on a tile spelling ``segment`` (lower case),
+        or None where a character has none (a hyphen) or the game has no table."""
+        values = self.letter_values
+        if values is None or not all(ch in values for ch in segment):
+            return None
+        return sum(values[ch] for ch in segment)
+
     def tile_points(self, tile: Tile, segment: str) -> tuple[int, int]:
         """(letter points with the tile's letter bonus, the tile's word factor)."""
         value = self.tile_value(tile, segment)
