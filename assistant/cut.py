@@ -1395,7 +1395,7 @@ def _line_pixels(
     margin[my : h - my, mx : w - mx] = False
     # A line too pale to be ink still shows its hue on the band.
     chroma = lab[..., 1:].astype(np.float32) - face[1:].astype(np.float32)
-    tinted = np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min
+    tinted = _from_border(np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.tint_min)
     # At the band's corners sit the rim (a rounded tile's corner), badges, gems and point
     # values: they are sampled only when too little of a line shows elsewhere.
     corner = np.zeros((h, w), bool)
@@ -1481,6 +1481,17 @@ def _line_pixels(
     if ink is not None and len(colours) == 1:
         beneath = _see_through(lab, line, face_area, face, colours[0], ink, cfg)
     return line, told, colours, beneath
+
+
+def _from_border(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The pieces of ``flags`` (8-connected) that touch the crop's border: a line drawn
+    over the board comes onto a tile from the gap, while what a tile prints in colour
+    inside its face (a SpellCast gem) touches no border."""
+    n, labels = cv2.connectedComponents(flags.astype(np.uint8), connectivity=8)
+    if n <= 1:
+        return flags
+    edge = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
+    return np.isin(labels, edge[edge > 0])
 
 
 def _outline_colour(
