@@ -19,6 +19,7 @@ polarity is reported, not assumed.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -1478,9 +1479,68 @@ def _line_pixels(
     grown = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
-    if ink is not None and len(colours) == 1:
-        beneath = _see_through(lab, line, face_area, face, colours[0], ink, cfg)
+    if ink is not None:
+        beneath = _see_through_each(lab, line, face_area, face, colours, ink, cfg)
     return line, told, colours, beneath
+
+
+def _see_through_each(
+    lab: Image,
+    line: npt.NDArray[np.bool_],
+    face_area: npt.NDArray[np.bool_],
+    face: npt.NDArray[np.float64],
+    colours: Sequence[npt.NDArray[np.float64]],
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> npt.NDArray[np.float32] | None:
+    """What lines of several ``colours`` let show beneath them (``_see_through``), each
+    line on its own pixels: those whose colour its see-through model (its colour moved
+    towards the ink) fits best. Where two lines cross, a pixel fits neither and stays
+    unknown. None when no line is seen through."""
+    axis = ink - face
+    span = float(axis @ axis)
+    if span <= 1.0:
+        return None
+    if len(colours) == 1:
+        return _see_through(lab, line, face_area, face, colours[0], ink, cfg)
+    # Two colours of which one is the other moved towards the ink are one line: its dark
+    # outline (which ``_see_through`` tells by the darker pixels along its edge only when
+    # they are of its colour) or the line over the letter. Such a line is not undone: a
+    # gold line's dark outline, undone as a line of its own, showed as ink all along.
+    fit = cfg.see_fit * np.sqrt(span)
+    for k, colour in enumerate(colours):
+        if any(j != k and _on_blend(colour, o, axis, span, fit) for j, o in enumerate(colours)):
+            return None
+    pixels = lab[line].reshape(-1, 3).astype(np.float64)
+    if len(pixels) == 0:
+        return None
+    misfit = []
+    for colour in colours:
+        shift = np.clip((pixels - colour) @ axis / span, 0.0, None)
+        misfit.append(np.linalg.norm(pixels - (colour + shift[:, None] * axis), axis=1))
+    nearest = np.argmin(np.stack(misfit), axis=0)
+    # Where one line crosses another, its pixels mix the two colours: darker than the
+    # lighter line, they would pass for that line over ink (an opaque orange line over an
+    # E's bottom arm, crossed by a purple one, was taken as see-through and the arm as
+    # face: the E read F at 0.8, spellcast-arrows 71509 r1c4). They fit no line's model.
+    crossing = np.zeros(len(pixels), bool)
+    px32 = pixels.astype(np.float32)
+    for a, b in itertools.combinations(colours, 2):
+        mixed = _segment_distance(px32, a, b) < fit
+        mixed &= pixel_distances(px32, a) >= fit
+        mixed &= pixel_distances(px32, b) >= fit
+        crossing |= mixed
+    out: npt.NDArray[np.float32] | None = None
+    for k, colour in enumerate(colours):
+        part = np.zeros(line.shape, bool)
+        part[line] = (nearest == k) & ~crossing
+        seen = _see_through(lab, part, face_area, face, colour, ink, cfg)
+        if seen is None:
+            continue
+        if out is None:
+            out = np.full(line.shape, np.nan, np.float32)
+        out[part] = seen[part]
+    return out
 
 
 def _from_border(flags: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
@@ -1587,7 +1647,11 @@ def _see_through(
     if dark >= max(cfg.line_min_px, cfg.see_dark_share * int(np.count_nonzero(outer))):
         return None
     inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
-    over_ink = darker & (inner[line] > 0)
+    # ...over the face, clear of its rim and corners: over the gap between tiles a line
+    # is darker too (an opaque orange line leaving an E's tile over the navy gap passed
+    # for one letting half the E show, and its arm beneath it for face: the E read F at
+    # 0.9, spellcast-arrows 71509 r1c4).
+    over_ink = darker & (inner[line] > 0) & edge[line]
     if int(np.count_nonzero(over_ink)) < 2 * cfg.line_min_px:
         return None
     share = percentile(shift[over_ink], cfg.see_top)
@@ -1600,7 +1664,26 @@ def _see_through(
     known = on_model | (shift <= 0)
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
+    # Off the face (over the gap between tiles) no letter lies beneath: what the line
+    # shows there is no ink (it read as a dark stroke from the border, and the letter
+    # joined to it was taken for a line: a T's stem, spellcast-arrows 70636 r1c4).
+    out[~face_area] = np.nan
     return out
+
+
+def _on_blend(
+    colour: npt.NDArray[np.float64],
+    line: npt.NDArray[np.float64],
+    axis: npt.NDArray[np.float64],
+    span: float,
+    fit: float,
+) -> bool:
+    """Whether ``colour`` is ``line``'s colour moved some way along ``axis`` (face to
+    ink, ``span`` its squared length), within ``fit``: the line over ink, or its outline."""
+    shift = float((colour - line) @ axis) / span
+    if shift <= 0:
+        return False
+    return float(np.linalg.norm(colour - (line + shift * axis))) < fit
 
 
 def _strokes(

@@ -934,6 +934,68 @@ def test_a_gem_on_the_face_is_no_second_line(letter: str) -> None:
     assert reading.label == letter and reading.confidence >= 0.8, reading.candidates
 
 
+@pytest.mark.parametrize("letter", ["E", "B", "H", "O"])
+def test_see_through_lines_of_two_colours_are_both_undone(letter: str) -> None:
+    """Two solvers' see-through arrows of two hues on one tile (a green one ending in its
+    start dot on the letter, a red one across it): each line's blend is undone on the
+    pixels its own colour fits (``cut._see_through_each``), and the letter reads sure, as
+    it does under either line alone. Only one colour used to be undone: under two, both
+    hid all they covered and these letters stayed unsure (E 0.32, B 0.54, H 0.09, O 0.41;
+    tools.synth spellcast-arrows 70105 r4c5, 70124 r4c3 and r5c3, 70127 r1c3)."""
+    crop = _dotted_under_glass(letter, gem=False)
+    layer = crop.copy()
+    cv2.line(layer, (CELL - 1, 20), (20, CELL - 1), (60, 60, 230), 8, cv2.LINE_AA)
+    crop = cv2.addWeighted(layer, 0.55, crop, 0.45, 0)
+    # As cut_tiles cuts a crossed tile again: with where the board's letters sit.
+    tile = cut_tile(crop, letters=Box(38, 38, 52, 52), letters_ink=np.array([30.0, 128.0, 128.0]))
+    assert tile.seen_through
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == letter and reading.confidence >= 0.8, reading.candidates
+
+
+def test_an_outlined_lines_dark_edge_is_not_undone_as_a_line_of_its_own() -> None:
+    """A line with a dark outline shows two colours, the outline being the line's colour
+    moved towards the ink: undone as a second line, its pixels read as the letter's ink
+    all along the line. Such a pair is not undone (``cut._on_blend``)."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, "T", (40, 92), cv2.FONT_HERSHEY_DUPLEX, 2.2, (25, 20, 22), 8)
+    gold = (60, 180, 225)
+    cv2.line(crop, (0, CELL - 20), (CELL - 1, 40), tuple(int(v * 0.4) for v in gold), 14)
+    cv2.line(crop, (0, CELL - 20), (CELL - 1, 40), gold, 8)
+    tile = cut_tile(crop, letters=Box(38, 38, 52, 52), letters_ink=np.array([30.0, 128.0, 128.0]))
+    assert tile.overdrawn and not tile.seen_through
+    (reading,) = recognize_tiles([tile], config=RecognizeConfig(tesseract="never"))
+    assert reading.label == "T" or reading.confidence < 0.8, reading.candidates
+
+
+def test_a_line_darker_over_the_gap_is_not_seen_through() -> None:
+    """tools.synth spellcast-arrows 71509 r1c4: an E whose bottom arm lies under nearly
+    opaque orange strokes, with a purple arrowhead on its middle arm. Over the navy gap
+    the orange strokes are darker, as a see-through line is over ink; taken for that
+    evidence, the orange was undone, the arm under it read as face and the E as F with
+    confidence (its value 5 from the table). The evidence counts only over the face."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 71509)
+    assert board.label["letters"][0][3] == "E"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[0][3] in ("E", UNSURE), reading.candidates[0][3]
+
+
+def test_what_a_see_through_line_shows_over_the_gap_is_no_ink() -> None:
+    """tools.synth spellcast-arrows 70636 r1c4: a see-through red arrow over a T's stem,
+    leaving the tile over the gap. Undone there, the red's darker blend with the navy gap
+    read as ink: a dark stroke from the border, which took the stem joined to it for a
+    line, and the T read as nothing (H at 0.00). Off the face nothing is seen through."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 70636)
+    assert board.label["letters"][0][3] == "T"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[0][3] == "T", reading.candidates[0][3]
+
+
 def test_spellcast_arrows_letter_under_a_dot_beside_a_gem_reads() -> None:
     """The generated board the gem was found on: tools.synth spellcast-arrows 70114 r2c4,
     a Z under a see-through green dot, the tile's gem in its corner."""
