@@ -187,14 +187,26 @@ def _read_arrows(
 
 @pytest.mark.tesseract
 def test_a_bonus_tiles_gold_letter_is_no_copy() -> None:
-    """spellcast-arrows 78502: the board's first clean letters include a gold A on a TL
-    tile (read surely with Tesseract agreeing); drawn in any shipped font it differed by
-    0.30 (the black letters by 0.04-0.08), so no font fitted the board and the N of r2c4
-    under a purple line stayed unsure."""
-    _, tiles, _ = _read_arrows(78502, tesseract="required")
+    """spellcast-arrows 78502: the board's clean letters include a gold A on a DL tile
+    (r2c5, read surely with Tesseract agreeing); drawn in any shipped font it differs far
+    more than the black letters do, so with it as the board's A no font fits the board
+    (where it was the first clean A, the N of r2c4 under a purple line stayed unsure).
+    Printed at under copy_contrast of the board's usual contrast, it is no copy."""
+    from assistant.cut import cut_tiles
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_boards
+    from assistant.recognize.exemplars import board_font
+
+    board, tiles, _ = _read_arrows(78502, tesseract="required")
     assert tiles[1][3] == "N"
-    _, gold_too, _ = _read_arrows(78502, ExemplarConfig(copy_contrast=0.0), "required")
-    assert gold_too[1][3] == "?"
+    cut = cut_tiles(locate_boards(decode_image(board.data))[0])
+    black = {"I": (0, 3), "B": (0, 4), "A": (2, 0), "N": (2, 1), "T": (3, 0), "X": (3, 1)}
+    copies = {letter: cut[r * 5 + c] for letter, (r, c) in black.items()}
+    gold = cut[1 * 5 + 4]
+    assert board_font(copies) is not None
+    assert board_font({**copies, "A": gold}) is None
+    usual = float(np.median([t.contrast for t in copies.values()]))
+    assert gold.contrast < ExemplarConfig().copy_contrast * usual
 
 
 def test_heavy_faces_are_drawn_only() -> None:
