@@ -301,6 +301,12 @@ class CutConfig:
     # spellcast-arrows: unsure tiles 40 -> 35 (3000-3009, 91000-91009), 15 -> 14
     # (91500-91509), 54 -> 45 (91510-91539), with see_dark_share; none wrong.
     see_both: bool = True
+    # Lines of several colours on one tile are each undone (``_see_through_each``), but
+    # not when one colour is another moved towards the ink within see_outline times
+    # see_fit of its model: that is the line's dark outline (or the line over the letter),
+    # which ``_see_through`` must see with the line to tell it. A red line's dark rim in
+    # tests/test_overlays.py lay 1.25 see_fit off the red's model.
+    see_outline: float = 2.0
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -1508,8 +1514,9 @@ def _see_through_each(
     # they are of its colour) or the line over the letter. Such a line is not undone: a
     # gold line's dark outline, undone as a line of its own, showed as ink all along.
     fit = cfg.see_fit * np.sqrt(span)
+    rim = cfg.see_outline * fit
     for k, colour in enumerate(colours):
-        if any(j != k and _on_blend(colour, o, axis, span, fit) for j, o in enumerate(colours)):
+        if any(j != k and _on_blend(colour, o, axis, span, rim) for j, o in enumerate(colours)):
             return None
     pixels = lab[line].reshape(-1, 3).astype(np.float64)
     if len(pixels) == 0:
@@ -1664,10 +1671,6 @@ def _see_through(
     known = on_model | (shift <= 0)
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
-    # Off the face (over the gap between tiles) no letter lies beneath: what the line
-    # shows there is no ink (it read as a dark stroke from the border, and the letter
-    # joined to it was taken for a line: a T's stem, spellcast-arrows 70636 r1c4).
-    out[~face_area] = np.nan
     return out
 
 

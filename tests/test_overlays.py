@@ -983,19 +983,6 @@ def test_a_line_darker_over_the_gap_is_not_seen_through() -> None:
     assert reading.tiles[0][3] in ("E", UNSURE), reading.candidates[0][3]
 
 
-def test_what_a_see_through_line_shows_over_the_gap_is_no_ink() -> None:
-    """tools.synth spellcast-arrows 70636 r1c4: a see-through red arrow over a T's stem,
-    leaving the tile over the gap. Undone there, the red's darker blend with the navy gap
-    read as ink: a dark stroke from the border, which took the stem joined to it for a
-    line, and the T read as nothing (H at 0.00). Off the face nothing is seen through."""
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 70636)
-    assert board.label["letters"][0][3] == "T"
-    reading = read_array(decode_image(board.data), ReadOptions())
-    assert reading.tiles[0][3] == "T", reading.candidates[0][3]
-
-
 def test_spellcast_arrows_letter_under_a_dot_beside_a_gem_reads() -> None:
     """The generated board the gem was found on: tools.synth spellcast-arrows 70114 r2c4,
     a Z under a see-through green dot, the tile's gem in its corner."""

@@ -488,21 +488,23 @@ def test_reduced_read_is_never_kept_where_a_drawn_line_crosses_a_tile() -> None:
 
 
 def test_a_letter_a_line_buries_is_unsure_with_letters_not_blank() -> None:
-    """A tile whose letter the cut lost whole under a drawn line (tools.synth
-    spellcast-arrows 3004: a blue line over r1c1's navy U took the letter's colour too) is
-    not clearly empty: it is unsure, with the letters its ink matches around the line as
-    candidates, the true U among them, and not the blank."""
+    """A tile whose letter the cut lost whole under drawn lines (tools.synth
+    spellcast-arrows 70132 r1c3: a purple and a blue line over a gold A took the letter's
+    colour too) is not clearly empty: it is unsure, with the letters its ink matches
+    around the lines as candidates, the true A among them, and not the blank. (The case
+    was 3004's U under a blue line until the cut stopped taking SpellCast's gem for a
+    second line colour: that U now reads.)"""
     from tools.synth import render_board
 
-    board = render_board("spellcast-arrows", 3004)
+    board = render_board("spellcast-arrows", 70132)
     from assistant.read import read_encoded
 
     reading = read_encoded(board.data, ReadOptions(), name=board.label["file"])
-    cands = [label for label, _ in reading.candidates[0][0]]
-    assert board.label["letters"][0][0] == "U"
-    assert (0, 0) in reading.uncertain
+    cands = [label for label, _ in reading.candidates[0][2]]
+    assert board.label["letters"][0][2] == "A"
+    assert (0, 2) in reading.uncertain
     assert "" not in cands
-    assert "U" in cands
+    assert "A" in cands
 
 
 def test_a_best_guess_skips_a_candidate_that_is_not_a_tile() -> None:
