@@ -198,42 +198,63 @@ def zone_misses(option: ValueOption | None, zone: Box, cfg: ValueConfig) -> bool
 
 def trim_tail(option: ValueOption, zone: Box) -> ValueOption:
     """``option`` without the tip of a letter's tail that crossed into the board's value
-    ``zone`` (``board_zone``) from the side facing the letter: the columns from that side
-    inward whose ink lies only in the rows where the value touches it (grown by a pixel), up
-    to half the value's width. Unchanged when the value does not touch that side."""
-    b, mask, alpha = option.box, option.mask, option.alpha
+    ``zone`` (``board_zone``) from a side facing the letter: beside the value (a K's leg
+    reaching the 6 of SpellCast), then above or below it (an R's leg reaching down into
+    the 2 of SpellCast, bottom right: the zone's top row cut the leg, and the leg's foot
+    joined to the digit read as the value running along that side). From each side the
+    lines inward whose ink lies only where the value touches that side (grown by a
+    pixel), up to half the value's width or height, and only while the value keeps ink
+    elsewhere (a 7's bar along the zone's top is the digit, not a tail). Unchanged where
+    the value touches neither side."""
     right = not is_left(option.corner)  # the letter lies left of a right corner's value
-    if (b.x != zone.x) if right else (b.x1 != zone.x1):
-        return option
-    order = range(b.w) if right else range(b.w - 1, -1, -1)
-    edge = mask[:, order[0]] > 0
-    rows = cv2.dilate(edge.astype(np.uint8)[:, None], np.ones((3, 1), np.uint8))[:, 0] > 0
+    below = not is_top(option.corner)  # ...and above a bottom corner's value
+    b = option.box
+    if (b.x == zone.x) if right else (b.x1 == zone.x1):
+        option = _cut_tail(option, across=False, from_start=right)
+    b = option.box
+    if (b.y == zone.y) if below else (b.y1 == zone.y1):
+        option = _cut_tail(option, across=True, from_start=below)
+    return option
+
+
+def _cut_tail(option: ValueOption, *, across: bool, from_start: bool) -> ValueOption:
+    """``option`` without the lines (columns, or rows when ``across``) from its box's first
+    (``from_start``) or last one inward that hold a letter's tail (see ``trim_tail``)."""
+    mask = option.mask > 0
+    seen = mask.T if across else mask  # the lines to cut are columns of ``seen``
+    lines = seen.shape[1]
+    order = range(lines) if from_start else range(lines - 1, -1, -1)
+    edge = seen[:, order[0]]
+    touched = cv2.dilate(edge.astype(np.uint8)[:, None], np.ones((3, 1), np.uint8))[:, 0] > 0
     cut = 0
     for k in order:
-        if cut >= b.w // 2 or np.any((mask[:, k] > 0) & ~rows):
+        if cut >= lines // 2 or np.any(seen[:, k] & ~touched):
             break
         cut += 1
-    if cut == 0:
+    keep = slice(cut, lines) if from_start else slice(0, lines - cut)
+    rest = seen[:, keep]
+    if cut == 0 or not np.any(rest & ~touched[:, None]):
         return option
-    keep = slice(cut, b.w) if right else slice(0, b.w - cut)
-    mask, alpha = mask[:, keep], alpha[:, keep]
-    ink = np.flatnonzero(mask.any(axis=1))
-    if ink.size == 0:
-        return option
-    top, bottom = int(ink[0]), int(ink[-1]) + 1
-    x = b.x + cut if right else b.x
-    box = Box(x, b.y + top, b.w - cut, bottom - top)
+    window = (keep, slice(None)) if across else (slice(None), keep)
+    kept_mask, kept_alpha = option.mask[window], option.alpha[window]
+    ys, xs = np.nonzero(kept_mask)
+    top, left = int(ys.min()), int(xs.min())
+    bottom, right = int(ys.max()) + 1, int(xs.max()) + 1
+    b = option.box
+    y0 = b.y + (keep.start if across else 0) + top
+    x0 = b.x + (0 if across else keep.start) + left
+    box = Box(x0, y0, right - left, bottom - top)
     digits = []
     for d in option.digits:
-        x0, x1 = max(d.x, box.x), min(d.x1, box.x1)
-        if x1 > x0:
-            digits.append(Box(x0, box.y, x1 - x0, box.h))
+        x1, x2 = max(d.x, box.x), min(d.x1, box.x1)
+        if x2 > x1:
+            digits.append(Box(x1, box.y, x2 - x1, box.h))
     return replace(
         option,
         box=box,
         digits=tuple(digits),
-        mask=np.ascontiguousarray(mask[top:bottom]),
-        alpha=np.ascontiguousarray(alpha[top:bottom]),
+        mask=np.ascontiguousarray(kept_mask[top:bottom, left:right]),
+        alpha=np.ascontiguousarray(kept_alpha[top:bottom, left:right]),
     )
 
 

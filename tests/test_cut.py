@@ -529,6 +529,56 @@ def test_a_value_is_cut_again_where_its_own_row_prints_values() -> None:
         assert reading.values[r][c] == 7 and (r, c) not in reading.uncertain_values
 
 
+def test_a_letters_leg_reaching_down_into_its_value_is_cut_from_it() -> None:
+    # tools.synth spellcast-discord 82000 (36 px tiles, DejaVu Sans Bold): two R's, an N
+    # and an A whose right leg runs down into the 2 or 1 at the bottom right. Cut again
+    # with the board's value zone, the zone's top row cut through the leg, and the leg's
+    # foot (joined to the digit) ran along that row as if the seam had cut a digit: the
+    # cut was not kept and letter and value stayed one glyph, read "R" at 0.00. The foot
+    # is trimmed off the value as a tail from above: the letters read sure.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 82000)
+    reading = read_image(decode_image(board.data))
+    for r, c in ((0, 3), (1, 2), (2, 0), (4, 2)):
+        want = board.label["letters"][r][c]
+        assert want in "RNA"
+        assert reading.tiles[r][c] == want, reading.candidates[r][c]
+        assert reading.values is not None
+        assert reading.values[r][c] == board.label["tile_values"][r][c]
+
+
+def test_a_digits_own_stroke_along_the_zones_side_is_no_tail() -> None:
+    # trim_tail cuts a letter's tail off a value only while the value keeps ink elsewhere:
+    # a 7 whose bar lies along the zone's top row (a value printed a little high) keeps it,
+    # where a foot over part of a 2's top is trimmed.
+    from assistant.geometry import Box
+    from assistant.values import ValueOption, trim_tail
+
+    def option(rows: list[str]) -> ValueOption:
+        mask = np.array([[255 if ch == "#" else 0 for ch in row] for row in rows], np.uint8)
+        h, w = mask.shape
+        box = Box(10, 20, w, h)
+        return ValueOption("bottom-right", (box,), box, mask, mask.copy(), 0.0)
+
+    zone = Box(8, 20, 14, 10)  # the value is off its left side: only its top side touches
+    seven = option(["######", "######", "....##", "...##.", "..##..", "..##..", ".##..."])
+    assert trim_tail(seven, zone).box == seven.box
+    foot_on_two = [
+        "###.....",
+        ".###....",
+        "..######",
+        ".......#",
+        "......##",
+        "....##..",
+        "..##....",
+        ".#######",
+    ]
+    two = trim_tail(option(foot_on_two), zone)
+    assert two.box.y == 22 and two.box.h == 6
+
+
 @pytest.mark.parametrize(
     ("seed", "r", "c", "value"),
     [(96014, 0, 3, 2), (96015, 0, 3, None), (96019, 2, 2, None)],
