@@ -182,6 +182,19 @@ def _read_surely(seed: int, tile: tuple[int, int], want: str) -> None:
         assert all(got in (w, UNSURE) for got, w in zip(row, labels, strict=True))
 
 
+def _right_or_unsure(seed: int, tile: tuple[int, int], want: str) -> None:
+    """tools.synth spellcast-arrows ``seed`` read as a user reads it: ``tile`` is ``want``
+    or unsure with ``want`` among its candidates, never another letter with confidence."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[r][c] in (want, UNSURE), reading.candidates[r][c]
+    assert want in [label for label, _ in reading.candidates[r][c]]
+
+
 @pytest.mark.parametrize(("seed", "tile", "want"), [(3003, (2, 2), "E"), (91004, (2, 3), "B")])
 def test_a_line_taken_for_outlined_is_also_read_with_its_blend_undone(
     seed: int, tile: tuple[int, int], want: str
@@ -1066,3 +1079,24 @@ def test_a_crossed_letter_stands_only_where_every_cut_settles_it() -> None:
     assert board.label["letters"][0][4] == "E"
     reading = read_array(decode_image(board.data), ReadOptions())
     assert reading.tiles[0][4] in ("E", UNSURE), reading.candidates[0][4]
+
+
+def test_a_letter_going_on_under_a_line_beyond_what_shows_is_not_read_as_its_stem() -> None:
+    # tools.synth spellcast-arrows 70709, r3c3 (Open Sans ExtraBold): an orange line with a
+    # dark outline comes up from the tile's foot into a J's hook; taken out with the hook,
+    # it left the J's stem, which framed alone (as its visible pieces, or centred where the
+    # board's letters sit) is an I: read I at 0.93 around the line, a confident wrong tile
+    # (its value 1 from the table, not 7) on main. The visible pieces are also framed grown
+    # over the line that touches them (``matcher._under_line``): there the J matches as
+    # well, and the tile is unsure with J among its candidates.
+    _right_or_unsure(70709, (2, 2), "J")
+
+
+def test_ink_beneath_a_line_more_opaque_than_measured_is_unknown_not_face() -> None:
+    # tools.synth spellcast-arrows 70266, r3c4: a teal line of opacity 0.95 runs down an
+    # E's stem and out across its arms. The mixes at its edge over the stem made it look
+    # 0.34 see-through; undoing that blend put the arms beneath it 0.15-0.26 of the way
+    # from face to ink, which the cut took for face: the E read L at 0.999, a confident
+    # wrong tile on main. Beneath a see-through line lies face or ink: what lies between,
+    # away from the edge of ink beneath, stays unknown (``CutConfig.see_faint``).
+    _right_or_unsure(70266, (2, 3), "E")
