@@ -257,6 +257,14 @@ class RecognizeConfig:
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
     # its right stem (0.4 of the height) that, scaled up, read I at 0.99 (seed 3009).
     masked_seen_height: float = 0.8
+    # ...and a letter may go on under the line beyond its visible pieces: they are also
+    # framed grown over the line pixels that touch them (``matcher._under_line``), inside
+    # the board's letter box and down to masked_descend of its height below it (the cut's
+    # letter_descend: a J's hook), where that widens them by masked_widen of the letter
+    # box or more (a frame a few pixels off those tried moves the scores by chance: an O
+    # whose foot a line crossed, framed 2 px wider, put Q second and lost its settling).
+    masked_descend: float = 0.4
+    masked_widen: float = 0.1
     # ...and the best letter stays under hidden_cap when another letter's best template is
     # masked_alike (cosine) like its own on the cells the line left visible: an E whose
     # upper arms this program's --overlay path hid read L at 0.997 (lead 0.061; the two
