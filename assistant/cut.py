@@ -283,6 +283,17 @@ class CutConfig:
     see_fit: float = 0.12
     see_top: float = 90.0
     see_min: float = 0.25
+    # Beneath a see-through line lies face or ink: a pixel the undone blend puts between
+    # see_faint of the way from face to ink, more than see_faint_edge from any pixel it puts
+    # at ink (a stroke's anti-aliased edge beneath), is neither, and stays unknown. It is
+    # ink beneath a line more opaque than its measured share: tools.synth spellcast-arrows
+    # 70266 r3c4, a teal line of opacity 0.95 along an E's stem, was measured 0.34
+    # see-through from the mixes at its edge over the stem, the arms beneath it came out
+    # 0.15-0.26 of the way to ink, i.e. face, and the E read L at 0.999 (a confident wrong
+    # tile on main). Without the edge rule, a thin see-through red line lost its letters'
+    # edges beneath it (4 letters unsure on spellcast-arrows 3002 and 3004).
+    see_faint: tuple[float, float] = (0.1, 0.35)
+    see_faint_edge: int = 2
     see_edge: float = 0.38
     see_rim: float = 0.06
     # ...that is, when such darker pixels are see_dark_share or more of the stroke's outer
@@ -1587,6 +1598,13 @@ def _see_through(
     # Off the model, only a pixel no darker than the line over the face is face beneath
     # (the line's own fringe); the rest stays unknown.
     known = on_model | (shift <= 0)
+    # ...and between face and ink only at the edge of ink beneath (``see_faint``).
+    lo, hi = cfg.see_faint
+    inked = np.zeros(line.shape, np.uint8)
+    inked[line] = known & (t >= hi)
+    grow = np.ones((3, 3), np.uint8)
+    edge = cv2.dilate(inked, grow, iterations=cfg.see_faint_edge)[line] > 0
+    known &= (t <= lo) | (t >= hi) | edge
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
     return out
