@@ -531,6 +531,7 @@ def _read_array(
     from assistant.locate import locate_boards
     from assistant.recognize import picture_turn, recognize_tiles
     from assistant.recognize.badges import BadgeText
+    from assistant.registry import deals_dice
 
     t0 = start if start is not None else time.perf_counter()
     timings: dict[str, float] = {}
@@ -581,7 +582,12 @@ def _read_array(
             image, located, game=options.game, config=games, text=text
         )
         tiles = cut_tiles(located, cfg.cut)
-    turn = picture_turn(readings, config) if may_turn else 0
+    # Dice lie every way: a tray's letters say nothing of which way up the picture is. A
+    # board that looks most like a dice game (named, or the best candidate of an unknown
+    # game: a tray in colours no game's look has) is read as it lies.
+    likeliest = guess.name if guess.known else next(iter(guess.candidates), ("", 0.0))[0]
+    tray = deals_dice(likeliest)
+    turn = picture_turn(readings, config) if may_turn and not tray else 0
     if turn:  # the picture is turned, not its tiles: read it again upright
         import numpy as np
 

@@ -461,6 +461,13 @@ def prints_affixes(game: str | None) -> bool:
     return record.affixes if record is not None else True
 
 
+def deals_dice(game: str | None) -> bool:
+    """Whether ``game`` (a registry name or alias, or a look) is played with dice, which
+    lie every way in a photo of its tray; an unknown game (None) is not known to be."""
+    record = _record(game)
+    return record is not None and record.look is not None and record.look.dice
+
+
 def fixed_values(game: str | None) -> Game | None:
     """The record of ``game`` (a registry name or alias, or a look) when every tile of it
     prints the value of one table, its ``letter_values`` (``Game.values_fixed``); else
