@@ -1685,8 +1685,8 @@ def _see_through(
     inked = np.zeros(line.shape, np.uint8)
     inked[line] = known & (t >= hi)
     grow = np.ones((3, 3), np.uint8)
-    edge = cv2.dilate(inked, grow, iterations=cfg.see_faint_edge)[line] > 0
-    known &= (t <= lo) | (t >= hi) | edge
+    near_ink = cv2.dilate(inked, grow, iterations=cfg.see_faint_edge)[line] > 0
+    known &= (t <= lo) | (t >= hi) | near_ink
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
     return out
