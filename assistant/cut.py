@@ -1534,8 +1534,9 @@ def _see_through_each(
         return None
     misfit = []
     for colour in colours:
-        shift = np.clip((pixels - colour) @ axis / span, 0.0, None)
-        misfit.append(np.linalg.norm(pixels - (colour + shift[:, None] * axis), axis=1))
+        # (no lighter than the line's colour: a pixel short of it is that far from it)
+        shift, residual = _on_model(pixels, colour, axis, span)
+        misfit.append(np.where(shift >= 0, residual, np.linalg.norm(pixels - colour, axis=1)))
     nearest = np.argmin(np.stack(misfit), axis=0)
     # Where one line crosses another, its pixels mix the two colours: darker than the
     # lighter line, they would pass for that line over ink (an opaque orange line over an
@@ -1641,8 +1642,7 @@ def _see_through(
     span = float(axis @ axis)
     if span <= 1.0:
         return None
-    shift = (pixels - colour) @ axis / span
-    residual = np.linalg.norm(pixels - (colour + shift[:, None] * axis), axis=1)
+    shift, residual = _on_model(pixels, colour, axis, span)
     on_model = residual < cfg.see_fit * np.sqrt(span)
     darker = on_model & (shift > cfg.see_min / 2)
     # The evidence is the letter showing through: inside the stroke (not the letter's own
@@ -1701,10 +1701,22 @@ def _on_blend(
 ) -> bool:
     """Whether ``colour`` is ``line``'s colour moved some way along ``axis`` (face to
     ink, ``span`` its squared length), within ``fit``: the line over ink, or its outline."""
-    shift = float((colour - line) @ axis) / span
-    if shift <= 0:
-        return False
-    return float(np.linalg.norm(colour - (line + shift * axis))) < fit
+    shift, residual = _on_model(colour[None], line, axis, span)
+    return bool(shift[0] > 0 and residual[0] < fit)
+
+
+def _on_model(
+    pixels: npt.NDArray[np.float64],
+    colour: npt.NDArray[np.float64],
+    axis: npt.NDArray[np.float64],
+    span: float,
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Where colours (rows of ``pixels``) lie against a see-through line's model, the
+    line's ``colour`` moved along ``axis`` (face to ink, ``span`` its squared length): each
+    one's shift along it (1: the whole way to ink) and its distance off it."""
+    shift = (pixels - colour) @ axis / span
+    residual = np.linalg.norm(pixels - (colour + shift[:, None] * axis), axis=1)
+    return shift, residual
 
 
 def _strokes(

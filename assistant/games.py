@@ -303,6 +303,13 @@ class GameGuess:
         return self.name != UNKNOWN
 
     @property
+    def likeliest(self) -> str:
+        """The game named, or for an unknown game its best candidate ("" without any)."""
+        if self.known:
+            return self.name
+        return self.candidates[0][0] if self.candidates else ""
+
+    @property
     def why(self) -> str:
         """One line for people: "looks like Word Hunt (...)" or "game unknown (...)"."""
         if self.evidence == (CHOSEN,):

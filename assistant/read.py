@@ -585,8 +585,7 @@ def _read_array(
     # Dice lie every way: a tray's letters say nothing of which way up the picture is. A
     # board that looks most like a dice game (named, or the best candidate of an unknown
     # game: a tray in colours no game's look has) is read as it lies.
-    likeliest = guess.name if guess.known else next(iter(guess.candidates), ("", 0.0))[0]
-    tray = deals_dice(likeliest)
+    tray = deals_dice(guess.likeliest)
     turn = picture_turn(readings, config) if may_turn and not tray else 0
     if turn:  # the picture is turned, not its tiles: read it again upright
         import numpy as np

@@ -533,13 +533,14 @@ class TemplateRecognizer:
         kept = 0.0
         alike: npt.NDArray[np.float32] | None = None
         top = -np.inf
-        frames = _frames(seen, tile.letter_box, self.config.masked_seen_height)
-        under = _under_line(
-            tile.glyph, tile.line, seen, tile.letter_box, self.config.masked_descend
-        )
         letters = tile.letter_box
-        reach = self.config.masked_widen * (letters.w if letters is not None else 0)
-        if under is not None and letters is not None and under.w - seen.w >= reach:
+        frames = _frames(seen, letters, self.config.masked_seen_height)
+        under = _under_line(tile.glyph, tile.line, seen, letters, self.config.masked_descend)
+        if (
+            under is not None
+            and letters is not None
+            and under.w - seen.w >= self.config.masked_widen * letters.w
+        ):
             frames.append(under)
         for frame in frames:
             scored = self._masked(tile, frame)
