@@ -104,6 +104,22 @@ class CutConfig:
     blank_contrast: float = 45.0  # 99th-percentile ink distance below this: a blank tile
     ink_frac: float = 0.45  # ink = distance above this fraction of the tile's ink contrast
     ink_low_frac: float = 0.35  # ...plus ink above this fraction connected to such ink
+    # The face colour's own two halves (``_face_colour``) are face and a letter of another
+    # colour where they lie face_apart apart (8-bit CIELAB: SpellCast's cream and gold
+    # ~70; a face's shading and JPEG noise under 30), the smaller half is face_share of
+    # the pixels or more (an anti-aliased rim, as far from the face, is a few pixels), and
+    # the median of both lies nearer the letter than ink_frac of its distance from the
+    # tile's darker ink: a letter that takes nearly half of them pulls the median off the
+    # face until the letter no longer reaches the ink threshold against it. Only then does
+    # the ring pick the face among the halves: spellcast-discord 9101 and 3298, a gold M
+    # at 0.47 and 0.45 of the light pixels and 0.34 and 0.44 of the way to the grey value
+    # (the M dropped under the threshold, or joined its 4). A gold W at 0.41 and 0.60 of
+    # the way (spellcast-discord 3319) read sure against the mix, and against the pure
+    # cream its bonus tile's gold glow counted as strokes lost (capped at 0.6). On 3
+    # boards of each look, halves of 0.25 and up split off only on SpellCast bonus tiles
+    # and 2 Word Hunt tiles.
+    face_apart: float = 45.0
+    face_share: float = 0.4
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -678,8 +694,8 @@ def _value_ink(
     clean: Sequence[tuple[TileImage, Box]],
     corner: Corner,
 ) -> npt.NDArray[np.float64] | None:
-    """The a and b (8-bit CIELAB) of the board's value ink: the median over the ``clean``
-    values' (``_zone_cut``) cores, their darker half; None without any."""
+    """The board's value ink (8-bit CIELAB): the median over the ``clean`` values'
+    (``_zone_cut``) cores, their darker half; None without any."""
     found = []
     for t, _ in clean:
         option = next((o for o in t.value_options if o.corner == corner), None)
@@ -691,7 +707,7 @@ def _value_ink(
             found.append(pixels[pixels[:, 0] <= np.median(pixels[:, 0])])
     if not found:
         return None
-    return np.asarray(np.median(np.concatenate(found)[:, 1:], axis=0), np.float64)
+    return np.asarray(np.median(np.concatenate(found), axis=0), np.float64)
 
 
 def _colour_seam(
@@ -702,15 +718,19 @@ def _colour_seam(
     cfg: CutConfig,
 ) -> npt.NDArray[np.bool_] | None:
     """Where ``t``'s letter, inked in another colour than the board's values
-    (``value_ink``, a and b; ``ValueConfig.zone_colour_apart``), touches ink of the values'
-    colour in the value ``zone`` grown by a margin: the pixels of either colour next to
-    the other (``cell`` is the tile's 8-bit CIELAB). None where the colours are not that far
-    apart or do not touch there."""
+    (``value_ink``, 8-bit CIELAB; their a and b ``ValueConfig.zone_colour_apart``),
+    touches ink of the values' colour in the value ``zone`` grown by a margin: the pixels
+    of either colour next to the other (``cell`` is the tile's 8-bit CIELAB). Each pixel
+    goes to the nearer of the two in lightness and colour alike: on a small blurred tile
+    (a JPEG halves its colour's resolution) a grey digit's colour runs into the gold letter
+    beside it, its lightness does not (spellcast-discord 85010: a gold M's leg at L 170-180,
+    the 4 against it at 50-120, a and b the same for both). None where the colours are not
+    that far apart or do not touch there."""
     if value_ink is None or not np.any(t.glyph):
         return None
-    ab = cell[..., 1:].astype(np.float64)
-    letter = np.median(ab[t.glyph > 0], axis=0)
-    if float(np.hypot(*(letter - value_ink))) < cfg.values.zone_colour_apart:
+    lab = cell.astype(np.float64)
+    letter = np.median(lab[t.glyph > 0], axis=0)
+    if float(np.hypot(*(letter[1:] - value_ink[1:]))) < cfg.values.zone_colour_apart:
         return None
     h, w = t.glyph.shape
     m = cfg.values.zone_margin
@@ -718,8 +738,8 @@ def _colour_seam(
     near[max(0, zone.y - m) : zone.y1 + m, max(0, zone.x - m) : zone.x1 + m] = True
     face = bgr_to_lab8(np.asarray(t.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
     ink = near & (lab8_distance(cell, face) > cfg.ink_low_frac * t.contrast)
-    to_letter = np.hypot(*np.moveaxis(ab - letter, -1, 0))
-    to_value = np.hypot(*np.moveaxis(ab - value_ink, -1, 0))
+    to_letter = np.linalg.norm(lab - letter, axis=-1)
+    to_value = np.linalg.norm(lab - value_ink, axis=-1)
     gold = (ink & (to_letter < to_value)).astype(np.uint8)
     grey = (ink & (to_letter >= to_value)).astype(np.uint8)
     kernel = np.ones((3, 3), np.uint8)
@@ -875,7 +895,7 @@ def cut_tile(
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
     face = _face_colour(
-        lab[sparse].reshape(-1, 3), lab[ring if ring is not None else _ring(h, w, cfg)]
+        lab[sparse].reshape(-1, 3), lab[ring if ring is not None else _ring(h, w, cfg)], cfg
     )
     dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
@@ -1194,15 +1214,41 @@ def _crosses(box: Box, letters: Box) -> bool:
     )
 
 
-def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
+def _face_colour(
+    centre: Image, ring: Image, cfg: CutConfig | None = None
+) -> npt.NDArray[np.float64]:
     """The tile face's colour: split the centre's pixels into two colours (face and ink, by
     a few rounds of 2-means) and keep the one that most of a ring around the centre has.
-    (A plain median fails when a big bold letter covers half the centre.)"""
-    pts = centre.astype(np.float32)
+    (A plain median fails when a big bold letter covers half the centre.) Where the kept
+    colour splits again (``CutConfig.face_apart``), the ring picks between its halves too:
+    a tile with a pale letter and a dark value (a SpellCast bonus tile's gold M and grey
+    4) splits dark from light first, and the light half is face and letter at once."""
+    whole = centre.dtype == np.uint8
+    members, _, other = _ring_side(centre.astype(np.float32), ring, whole)
+    if cfg is not None and len(members) > 1:
+        inner, kept, letter = _ring_side(members, ring, whole)
+        minor = 1 - len(inner) / len(members)
+        face = _median(members)
+        reach = float(np.linalg.norm(face - letter))
+        if (
+            float(np.linalg.norm(kept - letter)) >= cfg.face_apart
+            and min(minor, 1 - minor) >= cfg.face_share
+            and reach < cfg.ink_frac * float(np.linalg.norm(face - other))
+        ):
+            members = inner
+    return np.asarray(_median(members), np.float64)  # robust to edge pixels
+
+
+def _ring_side(
+    pts: npt.NDArray[np.float32], ring: Image, whole: bool
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``pts`` split into two colours by a few rounds of 2-means: (the pixels of the colour
+    most of ``ring`` is nearer to, that colour's mean, the other's). ``whole``: the
+    pixels are 8-bit colours."""
     # The pixels are 8-bit colours: their sums (up to 65,793 pixels) and squared distances
     # are whole numbers below 2^24, exact in float32 in any order, so BLAS products give
     # what numpy's reductions along the short axis give, ~8x faster.
-    exact = centre.dtype == np.uint8 and len(pts) * 255 < 1 << 24
+    exact = whole and len(pts) * 255 < 1 << 24
     total = np.ones(len(pts), np.float32) @ pts if exact else pts.sum(axis=0)
     a = _median(pts)
     far = np.square(pts - a) @ np.ones(3, np.float32) if exact else ((pts - a) ** 2).sum(axis=1)
@@ -1214,7 +1260,7 @@ def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
         split = pts @ axis <= float((b @ b - a @ a) / 2)
         count = int(np.count_nonzero(split))
         if count in (0, len(pts)):
-            return np.asarray(a, np.float64)
+            return a[None, :], a, a
         if np.array_equal(split, nearer_a):
             break  # converged
         nearer_a = split
@@ -1222,8 +1268,9 @@ def _face_colour(centre: Image, ring: Image) -> npt.NDArray[np.float64]:
         a, b = sum_a / count, (total - sum_a) / (len(pts) - count)
     axis = b - a
     ring_a = ring.astype(np.float32) @ axis <= float((b @ b - a @ a) / 2)
-    members = pts[nearer_a] if ring_a.mean() >= 0.5 else pts[~nearer_a]
-    return np.asarray(_median(members), np.float64)  # robust to edge pixels
+    if ring_a.mean() >= 0.5:
+        return pts[nearer_a], a, b
+    return pts[~nearer_a], b, a
 
 
 def _median(pts: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:

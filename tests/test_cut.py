@@ -604,6 +604,42 @@ def test_a_gold_bonus_letter_touching_its_grey_value_is_cut_from_it_by_colour(
         assert (r, c) not in reading.uncertain_values
 
 
+def test_a_gold_letter_is_cut_from_its_value_by_lightness_where_blur_mixed_their_colours() -> None:
+    # tools.synth spellcast-discord 3043 (32 px tiles): a gold R and a gold A whose legs
+    # touch their grey 2 and 1. The JPEG keeps colour at half the resolution, so on tiles
+    # this small the digit's colour runs into the letter and by colour alone the seam cut
+    # the digit into pieces: R and A read "?" at 0.00 with no value. The digit is far
+    # darker than the gold (lightness 50-120 against 170-180), and lightness keeps its
+    # resolution: told apart by colour and lightness together, both read sure.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 3043)
+    reading = read_image(decode_image(board.data))
+    assert reading.values is not None
+    for (r, c), (letter, value) in {(0, 1): ("R", 2), (4, 3): ("A", 1)}.items():
+        assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
+        assert board.label["tile_values"][r][c] == value
+        assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+        assert reading.values[r][c] == value and (r, c) not in reading.uncertain_values
+
+
+def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
+    # tools.synth spellcast-discord 3298, r2c4: a gold M on a bonus tile takes nearly half of
+    # the light pixels in the tile's middle, beside a dark 4. Split dark from light, the
+    # light half was cream and gold at once and its median a cream-gold mix, against
+    # which the M was too faint to be ink on its own and joined its 4 ("?" at 0.00, no
+    # value). The face is the half of that half that the ring round the middle shows.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 3298)
+    assert board.label["letters"][2][4] == "M" and board.label["bonuses"][2][4]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[2][4] == "M", reading.candidates[2][4]
+    assert reading.values is not None and reading.values[2][4] == 4
+
+
 def test_a_letter_in_the_values_own_colour_is_never_cut_by_colour() -> None:
     # The colour seam is only for a letter inked unlike the board's values: a black letter
     # with a black value (every Wordament, Ruzzle and Scramble tile) keeps the zone cut.
@@ -613,7 +649,7 @@ def test_a_letter_in_the_values_own_colour_is_never_cut_by_colour() -> None:
     crop = _tile((230, 240, 250), (20, 20, 20), "N", value="2", value_at="right")
     tile = cut_tile(crop)
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB)
-    ink = np.array([128.0, 128.0])
+    ink = np.array([20.0, 128.0, 128.0])
     assert _colour_seam(lab, tile, Box(90, 10, 30, 24), ink, CutConfig()) is None
 
 
