@@ -529,6 +529,56 @@ def test_tesseract_reads_a_whole_board_in_one_call(monkeypatch: pytest.MonkeyPat
     assert tess.version() is not None
 
 
+def _spellcast_tiles(seed: int) -> tuple[list[list[str]], tuple[TileImage, ...]]:
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", seed)
+    return board.label["letters"], cut_tiles(locate_board(decode_image(board.data)))
+
+
+@pytest.mark.tesseract
+def test_tesseract_reads_a_heavy_glyph_alone_on_its_sheet() -> None:
+    # tools.synth spellcast-discord 3044, r1c1: a blurred gold D cut at the low ink
+    # threshold is a heavy blob. Alone on a sheet, Tesseract found no text in it at all;
+    # thinned by a pixel all round, it reads the D.
+    letters, tiles = _spellcast_tiles(3044)
+    d = next(t for t in tiles if (t.row, t.col) == (1, 1))
+    assert letters[1][1] == "D"
+    heavy = tess.TesseractRecognizer(tess.TesseractConfig(heavy=9.0, soft_retry=False))
+    assert heavy.recognize([d]) == [[]]
+    (read,) = tess.TesseractRecognizer(tess.TesseractConfig(soft_retry=False)).recognize([d])
+    assert read and read[0].label == "D"
+
+
+@pytest.mark.tesseract
+def test_the_second_engine_reads_an_unsure_tile_among_the_boards_other_tiles() -> None:
+    # The same D is the board's only tile the matcher is unsure of (0.69). Tesseract, asked
+    # about it alone (its glyph not thinned), said nothing; with four of the board's surely
+    # read tiles filling the sheet, it reads the D and the two engines agree.
+    letters, tiles = _spellcast_tiles(3044)
+    engines = [
+        TemplateRecognizer(config=RecognizeConfig(learned_styles=False)),
+        tess.TesseractRecognizer(tess.TesseractConfig(heavy=9.0, soft_retry=False)),
+    ]
+    alone = RecognizeConfig(learned_styles=False, second_min_lines=0)
+    among = RecognizeConfig(learned_styles=False)
+    (before,) = [
+        r
+        for r in recognize_tiles(tiles, config=alone, engines=engines)
+        if r.row == 1 and r.col == 1
+    ]
+    (after,) = [
+        r
+        for r in recognize_tiles(tiles, config=among, engines=engines)
+        if r.row == 1 and r.col == 1
+    ]
+    assert letters[1][1] == "D"
+    assert before.label == "D" and before.confidence < THRESHOLD
+    assert after.label == "D" and after.confidence >= THRESHOLD
+
+
 def test_without_tesseract_templates_still_read_and_unsure_tiles_say_how_to_install(
     monkeypatch: pytest.MonkeyPatch, matcher: TemplateRecognizer
 ) -> None:

@@ -59,6 +59,12 @@ class TesseractConfig:
     # value digits of held-out synthetic Wordament and Scramble boards 603/612 right, none
     # wrong; the binary mask: 7 wrong); SpellCast's 5-px digits: 70 % right, 6 % wrong.
     number_height: int = 40
+    # A glyph whose strokes are heavier than this share of the line height (twice its
+    # area over its outline's length) is thinned by a pixel all round, once: Tesseract
+    # finds no text at all on a sheet of such blobs (a blurred gold SpellCast letter cut at
+    # the low ink threshold; five bold tiles of spellcast-discord 9158 read as nothing,
+    # thinned all five right).
+    heavy: float = 0.22
 
 
 def _cmd() -> str:
@@ -125,6 +131,7 @@ def compose_sheet(
         scale = cfg.line_height / h
         size = (max(1, round(w * scale)), cfg.line_height)
         line = np.asarray(cv2.resize(glyph, size, interpolation=cv2.INTER_AREA), np.uint8)
+        line = _thinned(line, cfg.heavy)
         lines.append(255 - _thicken(line, int(cfg.min_width * cfg.line_height)))
     return _stack(lines, cfg.line_height, cfg.gap)
 
@@ -144,6 +151,20 @@ def compose_number_sheet(
         line = np.asarray(cv2.resize(crop, size, interpolation=cv2.INTER_CUBIC), np.uint8)
         lines.append(255 - _thicken(line, int(cfg.min_width * cfg.number_height)))
     return _stack(lines, cfg.number_height, cfg.gap)
+
+
+def _thinned(line: npt.NDArray[np.uint8], heavy: float) -> npt.NDArray[np.uint8]:
+    """A glyph line (ink 255) thinned by a pixel all round when its strokes are heavier
+    than ``heavy`` of its height (``TesseractConfig.heavy``)."""
+    ink = (line > 127).astype(np.uint8)
+    area = int(np.count_nonzero(ink))
+    if area == 0:
+        return line
+    outlines, _ = cv2.findContours(ink, cv2.RETR_LIST, cv2.CHAIN_APPROX_NONE)
+    length = sum(cv2.arcLength(c, True) for c in outlines)
+    if length == 0 or 2 * area / length <= heavy * line.shape[0]:
+        return line
+    return np.asarray(cv2.erode(line, np.ones((3, 3), np.uint8)), np.uint8)
 
 
 def _thicken(line: npt.NDArray[np.uint8], least: int) -> npt.NDArray[np.uint8]:
@@ -202,14 +223,16 @@ class TesseractRecognizer:
             if retry and not words[line] and tiles[i].alpha is not None
         ]
         if unread:
+            # The whole batch again, for the lines read last time too are what Tesseract
+            # reads a line among (alone on a sheet, a glyph it reads among others is
+            # often read as nothing: ``RecognizeConfig.second_min_lines``).
             soft = replace(self.config, soft=True)
             again = compose_sheet(
-                [chosen[line] for line in unread],
-                [turns[readable[line]] if turns else 0 for line in unread],
-                soft,
-            )
-            for line, found in zip(unread, self._read_sheet(again, WHITELIST), strict=True):
-                words[line] = found
+                chosen, [turns[i] if turns else 0 for i in readable], soft
+            )  # fmt: skip
+            found_again = self._read_sheet(again, WHITELIST)
+            for line in unread:
+                words[line] = found_again[line]
         retried = set(unread)  # read again, anti-aliased
         for line, i in enumerate(readable):
             found = sorted(words[line])
