@@ -120,6 +120,16 @@ class CutConfig:
     # and 2 Word Hunt tiles.
     face_apart: float = 45.0
     face_share: float = 0.4
+    # A letter joined to the tile's own frame (``_frame_seam``): the ink at the border is
+    # opened by frame_open of the cell, a piece at least frame_letter tall is left in the
+    # middle, and the rest lies within frame_band of an edge or badge_band of a corner
+    # along both. SpellCast draws a bonus tile's outline ~4 % of the cell thick and its
+    # badge ~25 % across on the corner, in the gold of its letter; a big W or M touches
+    # the badge (spellcast-discord 3100, 3235, 3376: obstructed, read "?").
+    frame_open: float = 0.06
+    frame_letter: float = 0.3
+    frame_band: float = 0.12
+    badge_band: float = 0.3
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -928,6 +938,16 @@ def cut_tile(
     n, labels, boxes, areas, border_ids, lines, small = _components(
         ink, strong, span, min_area, cfg.hyphen_aspect
     )
+    frame: npt.NDArray[np.bool_] | None = None  # the tile's frame cut off a letter
+    if lines:
+        framed = _frame_seam(labels, lines, span, cfg)
+        if framed is not None:  # a letter joined to the tile's frame: cut off at the neck
+            seam, frame = framed
+            ink[seam] = 0
+            strong = strong & ~seam
+            n, labels, boxes, areas, border_ids, lines, small = _components(
+                ink, strong, span, min_area, cfg.hyphen_aspect
+            )
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
@@ -1109,7 +1129,8 @@ def cut_tile(
             value_zone,
         )  # fmt: skip
     lost = tint_dropped or (
-        not overdrawn and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face)
+        not overdrawn
+        and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face, frame=frame)
     )
     # Faint ink that joins the glyph only through the board's point values (asked only
     # where the board's value zone is known: ``_cut_in_zone``) is ``lost_by_value``.
@@ -1117,7 +1138,9 @@ def cut_tile(
     by_value = bool(painted) and lost and not tint_dropped
     if by_value:
         digits = np.bitwise_or.reduce(painted)
-        by_value = not _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face, digits)
+        by_value = not _lost_strokes(
+            dist, glyph, band, contrast, underline, cfg, lab, face, digits, frame=frame
+        )
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -2011,6 +2034,48 @@ def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:
     return float(np.hypot(da, db))
 
 
+def _frame_seam(
+    labels: Labels, lines: Sequence[int], span: tuple[int, int, int, int], cfg: CutConfig
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
+    """Where a letter touches the tile's own frame (a SpellCast bonus tile's outline and
+    corner badge, in the letter's gold): the pixels that cut it off and the frame's, or
+    None. A component
+    at the border that reaches the middle (``lines``) is opened by ``frame_open`` of the
+    cell: a letter's strokes outlast it, an outline does not, and a neck to a badge breaks.
+    The piece left in the middle is a letter joined to the frame only where the rest lies
+    in the tile's frame (within ``frame_band`` of an edge, or of a corner along both): a
+    line drawn across the tile runs into the face and is left to the line cut."""
+    h, w = labels.shape
+    fx0, fx1, fy0, fy1 = span
+    k = max(3, round(cfg.frame_open * h) | 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    band = cfg.frame_band * h
+    ys, xs = np.mgrid[0:h, 0:w]
+    edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    frame = (edge < band) | (corner < cfg.badge_band * h)
+    for i in lines:
+        comp = (labels == i).astype(np.uint8)
+        opened = cv2.morphologyEx(comp, cv2.MORPH_OPEN, disc)
+        n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
+        middle = [
+            j
+            for j in range(1, n)
+            if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
+            and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
+            and stats[j, 3] >= cfg.frame_letter * h
+        ]  # fmt: skip
+        if len(middle) != 1:
+            continue
+        letter = cv2.dilate((parts == middle[0]).astype(np.uint8), disc) & comp
+        rest = (comp > 0) & (letter == 0)
+        if not rest.any() or (rest & ~frame).any():
+            continue
+        grown = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
+        return np.asarray(rest & grown, np.bool_), rest
+    return None
+
+
 def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
     mid = labels[h // 3 : h - h // 3, w // 3 : w - w // 3]
     return bool((mid == i).any())
@@ -2129,6 +2194,8 @@ def _lost_strokes(
     lab: npt.NDArray[np.uint8],
     face: npt.NDArray[np.float64],
     digits: Mask | None = None,
+    *,
+    frame: npt.NDArray[np.bool_] | None = None,
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
     letter fills (its longer side, centred on it), or beside it in line with the letters
@@ -2137,7 +2204,8 @@ def _lost_strokes(
     that the glyph is missing (see ``CutConfig.lost_frac``); or beyond the glyph's box
     where the letter may reach, a stroke the cut kept only part of (``lost_box_reach``).
     A point value beside the letter, which faint ink can join to it, lies outside both, or
-    is among the values found (``digits``: their pixels, grown by the values' keep-out)."""
+    is among the values found (``digits``: their pixels, grown by the values' keep-out);
+    nor is the tile's ``frame`` the letter was cut off (``_frame_seam``), grown the same."""
     h, w = glyph.shape
     side = max(band.w, band.h)
     pad = int(cfg.lost_window * side) + 2
@@ -2150,9 +2218,11 @@ def _lost_strokes(
         ya, yb = max(u.y - 2 - y0, 0), max(u.y1 + 2 - y0, 0)
         xa, xb = max(u.x - 2 - x0, 0), max(u.x1 + 2 - x0, 0)
         faint[ya:yb, xa:xb] = False
+    grow = np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8)
     if digits is not None:
-        grow = np.ones((cfg.values.keep_out, cfg.values.keep_out), np.uint8)
         faint &= cv2.dilate(digits, grow)[y0:y1, x0:x1] == 0
+    if frame is not None:
+        faint &= cv2.dilate(frame.astype(np.uint8), grow)[y0:y1, x0:x1] == 0
     if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
         return False
     if _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg):

@@ -640,6 +640,34 @@ def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
     assert reading.values is not None and reading.values[2][4] == 4
 
 
+@pytest.mark.parametrize(("seed", "r", "c"), [(3100, 2, 4), (3376, 0, 4)])
+def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
+    seed: int, r: int, c: int
+) -> None:
+    # tools.synth spellcast-discord: a bonus tile's gold W so big that its top left arm
+    # touches the tile's badge, which sits on the gold outline: letter, badge and outline
+    # were one piece at the border, taken for a line drawn over the tile and taken out
+    # with the letter's own gold (read "?" at 0.18-0.23). Opened, the outline goes and the
+    # neck to the badge breaks; what is left in the middle is the letter.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", seed)
+    assert board.label["letters"][r][c] == "W" and board.label["bonuses"][r][c]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[r][c] == "W", reading.candidates[r][c]
+    assert reading.values is not None and reading.values[r][c] == 5
+
+
+def test_a_line_drawn_into_the_middle_is_never_cut_off_as_a_frame() -> None:
+    # A line of the letter's own colour from the tile's edge through the middle (another
+    # solver's arrow) is no frame: the tile stays crossed.
+    crop = _tile((230, 240, 250), (20, 20, 20), "N")
+    cv2.line(crop, (4, 64), (124, 64), (20, 20, 20), 5)
+    tile = cut_tile(crop)
+    assert tile.crossed
+
+
 def test_a_letter_in_the_values_own_colour_is_never_cut_by_colour() -> None:
     # The colour seam is only for a letter inked unlike the board's values: a black letter
     # with a black value (every Wordament, Ruzzle and Scramble tile) keeps the zone cut.
