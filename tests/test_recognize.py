@@ -552,33 +552,6 @@ def test_tesseract_reads_a_heavy_glyph_alone_on_its_sheet() -> None:
     assert read and read[0].label == "D"
 
 
-@pytest.mark.tesseract
-def test_the_second_engine_reads_an_unsure_tile_among_the_boards_other_tiles() -> None:
-    # The same D is the board's only tile the matcher is unsure of (0.69). Tesseract, asked
-    # about it alone (its glyph not thinned), said nothing; with four of the board's surely
-    # read tiles filling the sheet, it reads the D and the two engines agree.
-    letters, tiles = _spellcast_tiles(3044)
-    engines = [
-        TemplateRecognizer(config=RecognizeConfig(learned_styles=False)),
-        tess.TesseractRecognizer(tess.TesseractConfig(heavy=9.0, soft_retry=False)),
-    ]
-    alone = RecognizeConfig(learned_styles=False, second_min_lines=0)
-    among = RecognizeConfig(learned_styles=False)
-    (before,) = [
-        r
-        for r in recognize_tiles(tiles, config=alone, engines=engines)
-        if r.row == 1 and r.col == 1
-    ]
-    (after,) = [
-        r
-        for r in recognize_tiles(tiles, config=among, engines=engines)
-        if r.row == 1 and r.col == 1
-    ]
-    assert letters[1][1] == "D"
-    assert before.label == "D" and before.confidence < THRESHOLD
-    assert after.label == "D" and after.confidence >= THRESHOLD
-
-
 def test_without_tesseract_templates_still_read_and_unsure_tiles_say_how_to_install(
     monkeypatch: pytest.MonkeyPatch, matcher: TemplateRecognizer
 ) -> None:

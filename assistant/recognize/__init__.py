@@ -310,14 +310,6 @@ class RecognizeConfig:
     disagree_factor: float = 0.3
     second_min_conf: float = 0.3  # a disagreeing Tesseract word below this is ignored
     tesseract_all_multi: bool = False  # also ask about confident multi-letter tiles
-    # The second engine reads at least this many lines: where fewer tiles are asked about,
-    # the board's surely read tiles fill the batch, their answers unused. Tesseract finds
-    # no text in a sheet of one or two bold glyphs that it reads at 0.9 among other lines
-    # (spellcast-discord 3044, 9100, 9140, 3058, 9158: a gold D, R and S and two Ks, each
-    # alone on its sheet read as nothing; with four of the board's other tiles beside it,
-    # each read right at 0.56-0.93), so what it said of a tile hung on which other tiles
-    # happened to be unsure.
-    second_min_lines: int = 5
     # Point values checked against each other (``check_values``): a doubted value keeps this
     # share of its confidence; one confirmed by a confident reading of the same letter on
     # another tile rises to value_agree_confidence.
@@ -551,12 +543,10 @@ def recognize_tiles(
         for i in ask
         for k in (ALL_TURNS if dice and tiles[i].underline is None else (0,))
     ]
-    filler = _filler_lines(tiles, first, ask, cfg.second_min_lines - len(lines), limit)
     elsewhere: list[list[tuple[int, Candidate]]] = [[] for _ in tiles]
     for engine in others:
-        upright = [turn_tile(tiles[i], turn) for i, turn in lines + filler]
-        answers = engine.recognize(upright)[: len(lines)]
-        for (i, turn), cands in zip(lines, answers, strict=True):
+        upright = [turn_tile(tiles[i], turn) for i, turn in lines]
+        for (i, turn), cands in zip(lines, engine.recognize(upright), strict=True):
             if not cands:
                 continue
             if turn == first[i][0].turn:
@@ -729,31 +719,6 @@ def _read_again(
                 rd, value=readings[i].value, value_confidence=readings[i].value_confidence
             )
     return tuple(out)
-
-
-def _filler_lines(
-    tiles: Sequence[TileImage],
-    first: Sequence[Sequence[Candidate]],
-    ask: Sequence[int],
-    count: int,
-    limit: float,
-) -> list[tuple[int, int]]:
-    """Up to ``count`` (tile, turn) lines that fill the second engine's batch
-    (``RecognizeConfig.second_min_lines``): tiles not asked about, read surely by the first
-    engine as one clean character, in board order, at the turn they were read."""
-    if count <= 0 or not ask:
-        return []
-    asked = set(ask)
-    out: list[tuple[int, int]] = []
-    for i, (tile, cands) in enumerate(zip(tiles, first, strict=True)):
-        if len(out) == count:
-            break
-        if i in asked or tile.blank or tile.crossed or not cands:
-            continue
-        best = cands[0]
-        if best.confidence >= limit and len(best.label) == 1:
-            out.append((i, best.turn))
-    return out
 
 
 def _same_letter(

@@ -223,16 +223,14 @@ class TesseractRecognizer:
             if retry and not words[line] and tiles[i].alpha is not None
         ]
         if unread:
-            # The whole batch again, for the lines read last time too are what Tesseract
-            # reads a line among (alone on a sheet, a glyph it reads among others is
-            # often read as nothing: ``RecognizeConfig.second_min_lines``).
             soft = replace(self.config, soft=True)
             again = compose_sheet(
-                chosen, [turns[i] if turns else 0 for i in readable], soft
-            )  # fmt: skip
-            found_again = self._read_sheet(again, WHITELIST)
-            for line in unread:
-                words[line] = found_again[line]
+                [chosen[line] for line in unread],
+                [turns[readable[line]] if turns else 0 for line in unread],
+                soft,
+            )
+            for line, found in zip(unread, self._read_sheet(again, WHITELIST), strict=True):
+                words[line] = found
         retried = set(unread)  # read again, anti-aliased
         for line, i in enumerate(readable):
             found = sorted(words[line])
