@@ -1248,7 +1248,16 @@ def _face_colour(
     4) splits dark from light first, and the light half is face and letter at once."""
     whole = centre.dtype == np.uint8
     members, _, other = _ring_side(centre.astype(np.float32), ring, whole)
-    if cfg is not None and len(members) > 1:
+    # A cheap bound first (most tiles stop here): two halves face_apart apart, the smaller
+    # face_share of the pixels, put at least that share a third of the way from the median.
+    spread = (
+        cfg is not None
+        and len(members) > 1
+        and np.count_nonzero(np.square(members - _median(members)) @ np.ones(3, np.float32)
+                             >= (cfg.face_apart / 3) ** 2)
+        >= cfg.face_share * len(members)
+    )  # fmt: skip
+    if cfg is not None and spread:
         inner, kept, letter = _ring_side(members, ring, whole)
         minor = 1 - len(inner) / len(members)
         face = _median(members)
