@@ -233,3 +233,15 @@ def test_a_letter_in_a_heavy_face_is_settled_in_that_face() -> None:
     _, tiles, params = _read_arrows(71012)
     assert params["font"] == "roboto-black"
     assert tiles[3][1] == "A"
+
+
+@pytest.mark.tesseract
+def test_face_where_a_see_through_lines_blend_was_undone_settles_nothing() -> None:
+    """spellcast-arrows 86020 (held out, found by the session 11 check): a cyan arrowhead
+    over a gold E's bottom arm. Undoing the see-through blend lost the arm's ink, the cut
+    showed face there, and the board's clean copies settled the tile as F at 0.9 (and its
+    value 5, F's): a confident wrong tile. Face in the undone pixels no longer tells
+    letters apart, ink there still does: the tile stays unsure, E among its candidates."""
+    board, tiles, _ = _read_arrows(86020, tesseract="required")
+    assert board.label["letters"][0][3] == "E"  # type: ignore[attr-defined]
+    assert tiles[0][3] == "?"

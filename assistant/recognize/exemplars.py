@@ -187,10 +187,16 @@ def settling(
     if ink <= 0 or float(placed[best][visible].sum()) < cfg.min_visible * ink:
         return none
     need = cfg.min_share * box.w * box.h
+    undone = _undone(tile, grow)
     for other in rivals:
         if other == best:
             continue
         tells = visible & (np.abs(placed[best] - placed[other]) >= cfg.differ)
+        if undone is not None:
+            # Where a see-through line's blend was undone, face is no evidence: undoing
+            # loses ink (an E's bottom arm under a cyan arrowhead came back as face, and
+            # the tile settled as F at 0.9, spellcast-arrows 86020). Ink shown there is.
+            tells &= ~(undone[win] & (placed[best] < placed[other]))
         n = int(np.count_nonzero(tells))
         if n < need:
             return Settling(None, hidden=True)
@@ -198,6 +204,16 @@ def settling(
         if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
             return none
     return Settling(best)
+
+
+def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
+    """The pixels of ``tile`` under a see-through line whose blend was undone (the line of
+    its ``opaque`` cut, less its own ``line``), grown like the line; None elsewhere."""
+    opaque = tile.opaque
+    if not tile.seen_through or opaque is None or opaque.line is None:
+        return None
+    kernel = np.ones((grow, grow), np.uint8)
+    return np.asarray(cv2.dilate(opaque.line, kernel) > 0, np.bool_)
 
 
 @dataclass(frozen=True, eq=False)
