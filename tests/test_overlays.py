@@ -1140,3 +1140,17 @@ def test_an_o_whose_foot_a_line_touches_is_still_read_where_no_tail_shows(
     tile's foot to an O (or through it), beside where a Q's tail would hang, and the face
     shows there: the O stays sure."""
     _read_surely(seed, tile, "O")
+
+
+@pytest.mark.parametrize(("seed", "tile", "want"), [(3012, (0, 3), "G"), (71734, (0, 0), "R")])
+def test_the_boards_drawn_font_settles_a_letter_read_second_around_the_line(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows 3012 r1c4 (a G under a see-through cyan line, C read
+    first around it on one cut, 0.001 ahead) and 71734 r1c1 (an R whose leg a line hides
+    in part, P first by 0.02): the board shows no clean C or P, and the copies drawn in
+    its font (``exemplars.board_font``) side with the letter read second on nearly all the
+    pixels that tell the two apart. A drawn copy used to confirm only the letter read first
+    (unsure at 0.06 and 0.21); it settles another of the rivals where the tile sides with
+    it on ``drawn_agree`` (0.95) of those pixels."""
+    _read_surely(seed, tile, want)

@@ -1022,10 +1022,12 @@ def _settled_by_font(
     clean letters cannot settle it: the ``rivals`` (at least the two best letters) that
     have no clean copy on the board are drawn in the board's ``font``
     (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
-    copies. A drawn copy is not the board's own letter, so it only confirms the best
-    letter around the line, never picks another; None when nothing is confirmed. Where
-    the best letter leads every other by ``rivals`` (no rival), the two best are settled
-    with the board's own copies of both even when no shipped font fits the board."""
+    copies. A drawn copy is not the board's own letter: it confirms the best letter
+    around the line, and picks another of the ``rivals`` only where the tile sides with
+    it on ``ExemplarConfig.drawn_agree`` of the pixels that tell them apart; None when
+    nothing is settled. Where the best letter leads every other by ``rivals`` (no rival),
+    the two best are settled with the board's own copies of both even when no shipped font
+    fits the board, and only the best can be confirmed."""
     from assistant.recognize.exemplars import drawn_copy, settle
 
     if len(ranked) < 2:
@@ -1041,7 +1043,15 @@ def _settled_by_font(
                 return None
             drawn[letter] = copy
     found = settle(tile, among, drawn, cfg.exemplars)
-    return found if found == ranked[0] else None
+    if found is None or found == ranked[0]:
+        return found
+    # Another letter than the best around the line: only one of its rivals (within
+    # ``rivals`` of the best), and only where the copies side with it on drawn_agree of
+    # the pixels that tell them apart.
+    if len(rivals) < 2 or found not in rivals:
+        return None
+    strict = replace(cfg.exemplars, agree=cfg.exemplars.drawn_agree)
+    return found if settle(tile, among, drawn, strict) == found else None
 
 
 def _letters_under_line(

@@ -12,7 +12,8 @@ all; otherwise nothing changes (the tile stays unsure).
 A letter the tile may be that has no clean copy on the board is drawn from the shipped
 font templates (``board_font``, ``drawn_copy``): the font whose letters match the board's
 clean letters best, pixel by pixel, and only when it matches them closely. Such a drawn
-copy only ever confirms the letter the reading around the line put first.
+copy confirms the letter the reading around the line put first, or another of the
+letters it may be where the tile sides with that one more clearly still (``drawn_agree``).
 """
 
 from __future__ import annotations
@@ -83,6 +84,10 @@ class ExemplarConfig:
     # bottom overshoots the box by a pixel or two; a J that does not hang has its hook
     # above it, where reading around the line frames it rightly).
     tail_top: float = 0.05
+    # A drawn copy settles another letter than the one read best around the line (one of
+    # its rivals) only where the tile sides with it on drawn_agree of the pixels that tell
+    # them apart (agree is the rule otherwise).
+    drawn_agree: float = 0.95
     # A clean letter is a copy only with copy_contrast of the median contrast of the
     # board's clean letters: SpellCast prints a bonus tile's letter in gold (contrast
     # 104 against 225-230 for the black ones on spellcast-arrows 78502), and a gold A
