@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from assistant.cut import TileImage, cut_tile, letter_box
-from assistant.recognize.exemplars import ExemplarConfig, settle
+from assistant.recognize.exemplars import ExemplarConfig, settle, shows_no_tail
 
 CELL = 128
 Line = tuple[tuple[int, int], tuple[int, int], int]
@@ -86,6 +86,45 @@ def test_o_and_c_and_p_and_r(copies: dict[str, TileImage]) -> None:
     assert settle(_crossed("C", middle, copies), ["O", "C"], copies) == "C"
     assert settle(_crossed("R", UPPER, copies), ["P", "R"], copies) == "R"
     assert settle(_crossed("P", UPPER, copies), ["P", "R"], copies) == "P"
+
+
+def _small(letter: str, tail: bool = False, line: Line | None = None) -> np.ndarray:
+    """A cream tile with a smaller black ``letter`` (clear of the tile's corners), an O
+    given a Q's tail (``tail``: a stroke from inside its bottom right down to about 0.3
+    of the letters' height below them), and a green ``line``."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, letter, (40, 84), cv2.FONT_HERSHEY_DUPLEX, 2.0, (25, 20, 22), 7)
+    if tail:
+        cv2.line(crop, (72, 78), (86, 96), (25, 20, 22), 7, cv2.LINE_AA)
+    if line is not None:
+        start, end, width = line
+        cv2.line(crop, start, end, (60, 190, 40), width, cv2.LINE_AA)
+    return crop
+
+
+@pytest.mark.parametrize(
+    ("tailed", "line", "told"),
+    [
+        (False, ((92, CELL - 1), (74, 78), 14), False),  # over where a tail would hang
+        (False, ((30, CELL - 1), (50, 80), 12), True),  # from the left: face shows there
+        (True, ((92, CELL - 1), (74, 78), 14), False),  # a Q's tail hidden under it
+    ],
+)
+def test_a_tail_hidden_below_the_letters_is_not_told_from_none(
+    tailed: bool, line: Line, told: bool
+) -> None:
+    """A letter whose tail hangs below the board's letters (Q, J in most fonts), framed at
+    the capitals' height, reads as the letter without it (O, I): it is told from that
+    letter only where the tile shows face where the tail would hang (``shows_no_tail``)."""
+    board = {letter: cut_tile(_small(letter)) for letter in "EFLOCPR"}
+    box = letter_box(list(board.values()))
+    assert box is not None
+    board["Q"] = cut_tile(_small("O", tail=True))
+    tile = cut_tile(_small("O", tail=tailed, line=line), letters=box)
+    assert tile.overdrawn and tile.letter_box is not None
+    below = round(0.3 * box.h)
+    assert shows_no_tail(tile, "O", "Q", board, ExemplarConfig(), below) is told
 
 
 def test_a_letter_unlike_every_copy_settles_nothing(copies: dict[str, TileImage]) -> None:

@@ -265,6 +265,14 @@ class RecognizeConfig:
     # whose foot a line crossed, framed 2 px wider, put Q second and lost its settling).
     masked_descend: float = 0.4
     masked_widen: float = 0.1
+    # An O or an I under a line running within hang_depth of the letter height below the
+    # board's letters may be a Q or a J whose tail or hook the line hid (the templates' Q's
+    # hang 0.15-0.29 of the capital height, J's 0.26-0.33): it stays sure only where the
+    # tile shows what tells the two apart (``_hanging_hidden``). Framed at the capitals'
+    # height, the O of a Q whose tail a cyan line hid was settled as O at 0.9
+    # (tools.synth spellcast-arrows 71712 r1c4), and a gold J whose hook a pink line
+    # hid read I at 0.97 (3073 r4c1).
+    hang_depth: float = 0.3
     # ...and the best letter stays under hidden_cap when another letter's best template is
     # masked_alike (cosine) like its own on the cells the line left visible: an E whose
     # upper arms this program's --overlay path hid read L at 0.997 (lead 0.061; the two
@@ -817,15 +825,17 @@ def _settled_by_copies(
 ) -> tuple[TileReading, ...]:
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
-    the line) shows clean on the board (``recognize.exemplars``)."""
+    the line) shows clean on the board (``recognize.exemplars``); then sure O's and I's
+    under a line checked for a hidden tail or hook (``_hanging_hidden``)."""
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
-    crossed = [
+    lined = [
         i
         for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
-        if rd.confidence < limit and tile.overdrawn and tile.line is not None and rd.turn == 0
+        if tile.overdrawn and tile.line is not None and rd.turn == 0
     ]
-    if not crossed or not isinstance(engine, TemplateRecognizer):
+    crossed = [i for i in lined if readings[i].confidence < limit]
+    if not lined or not isinstance(engine, TemplateRecognizer):
         return tuple(readings)
     copies: dict[str, TileImage] = {}
     fonts: list[BoardFont | None] = []  # the board's font, looked for at most once
@@ -858,7 +868,85 @@ def _settled_by_copies(
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
+    for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
+        out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
     return tuple(out)
+
+
+def _shows_no_tail(
+    cut: TileImage,
+    letter: str,
+    twin: str,
+    copies: dict[str, TileImage],
+    font: BoardFont | None,
+    below: int,
+    cfg: RecognizeConfig,
+) -> bool:
+    """``exemplars.shows_no_tail`` on one cut of a tile, with the board's clean copies of
+    ``letter`` and ``twin``, else copies drawn in ``font``; False when one cannot be had."""
+    from assistant.recognize.exemplars import drawn_copy, shows_no_tail
+
+    pair: dict[str, TileImage] = {}
+    for name in (letter, twin):
+        copy = copies.get(name) or (drawn_copy(font, name, cut) if font else None)
+        if copy is None:
+            return False
+        pair[name] = copy
+    return shows_no_tail(cut, letter, twin, pair, cfg.exemplars, below)
+
+
+# A letter and the letter it would be with a part hanging below the board's other letters
+# (a Q's tail, a J's hook: 0.15-0.33 of the capital height in the shipped fonts that hang
+# them), which a line running below the letters can hide.
+HANGING = {"O": "Q", "I": "J"}
+
+
+def _hanging_hidden(
+    tile: TileImage,
+    reading: TileReading,
+    copies: dict[str, TileImage],
+    fonts: list[BoardFont | None],
+    cfg: RecognizeConfig,
+    limit: float,
+) -> TileReading:
+    """``reading`` (an O or I under a removed line, read or settled sure) capped at
+    ``hidden_cap`` with the hanging letter listed (``HANGING``: Q, J) where a line runs
+    in the band below the board's letters (``hang_depth`` of their height) and a cut of
+    the tile does not show face where the other letter's tail would hang
+    (``exemplars.shows_no_tail``, with the board's clean copies, else drawn in the shipped
+    font nearest the board's letters; a board with too few clean letters to find one
+    keeps the reading). The letters are read framed at the capitals' height, so a Q whose
+    tail a line hid reads as an O, and a J whose hook it hid as an I."""
+    from assistant.recognize.exemplars import nearest_font
+
+    twin = HANGING.get(reading.label)
+    box = tile.letter_box
+    if twin is None or reading.confidence < limit or box is None or tile.line is None:
+        return reading
+    h, w = tile.line.shape
+    depth = round(cfg.hang_depth * box.h)
+    below = tile.line[box.y1 - 1 : min(box.y1 + depth, h), max(box.x, 0) : min(box.x1, w)]
+    if not below.any():
+        return reading  # where a tail would hang the face shows: none hangs there
+    if len(fonts) < 2:  # [the board's font (within font_fit), the nearest however near]
+        near = fonts[0] if fonts and fonts[0] else nearest_font(copies, cfg.exemplars)
+        if not fonts:
+            fonts.append(near if near and near.fit <= cfg.exemplars.font_fit else None)
+        fonts.append(near)
+    font = fonts[1]  # however near: it only ever makes a tile unsure
+    if font is None and not (reading.label in copies and twin in copies):
+        return reading  # too few clean letters to know the board's font: nothing to lay
+    if all(
+        _shows_no_tail(cut, reading.label, twin, copies, font, depth, cfg) for cut in _cuts_of(tile)
+    ):
+        return reading
+    cap = min(reading.confidence, cfg.hidden_cap)
+    named = "QU" if twin == "Q" else twin  # a Q glyph's tile label (the game's rule follows)
+    rest = tuple(
+        (c, min(p, cap)) for c, p in reading.candidates if c not in (reading.label, twin, named)
+    )
+    cands = ((reading.label, cap), (named, round(cap * 0.9, 4)), *rest)
+    return replace(reading, confidence=cap, candidates=cands[: max(cfg.max_candidates, 2)])
 
 
 def _settle_cut(
@@ -934,10 +1022,12 @@ def _settled_by_font(
     clean letters cannot settle it: the ``rivals`` (at least the two best letters) that
     have no clean copy on the board are drawn in the board's ``font``
     (``exemplars.drawn_copy``) and the tile settled among them as with the board's own
-    copies. A drawn copy is not the board's own letter, so it only confirms the best
-    letter around the line, never picks another; None when nothing is confirmed. Where
-    the best letter leads every other by ``rivals`` (no rival), the two best are settled
-    with the board's own copies of both even when no shipped font fits the board."""
+    copies. A drawn copy is not the board's own letter: it confirms the best letter
+    around the line, and picks another of the ``rivals`` only where the tile sides with
+    it on ``ExemplarConfig.drawn_agree`` of the pixels that tell them apart; None when
+    nothing is settled. Where the best letter leads every other by ``rivals`` (no rival),
+    the two best are settled with the board's own copies of both even when no shipped font
+    fits the board, and only the best can be confirmed."""
     from assistant.recognize.exemplars import drawn_copy, settle
 
     if len(ranked) < 2:
@@ -953,7 +1043,15 @@ def _settled_by_font(
                 return None
             drawn[letter] = copy
     found = settle(tile, among, drawn, cfg.exemplars)
-    return found if found == ranked[0] else None
+    if found is None or found == ranked[0]:
+        return found
+    # Another letter than the best around the line: only one of its rivals (within
+    # ``rivals`` of the best), and only where the copies side with it on drawn_agree of
+    # the pixels that tell them apart.
+    if len(rivals) < 2 or found not in rivals:
+        return None
+    strict = replace(cfg.exemplars, agree=cfg.exemplars.drawn_agree)
+    return found if settle(tile, among, drawn, strict) == found else None
 
 
 def _letters_under_line(

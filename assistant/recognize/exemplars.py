@@ -12,7 +12,8 @@ all; otherwise nothing changes (the tile stays unsure).
 A letter the tile may be that has no clean copy on the board is drawn from the shipped
 font templates (``board_font``, ``drawn_copy``): the font whose letters match the board's
 clean letters best, pixel by pixel, and only when it matches them closely. Such a drawn
-copy only ever confirms the letter the reading around the line put first.
+copy confirms the letter the reading around the line put first, or another of the
+letters it may be where the tile sides with that one more clearly still (``drawn_agree``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,15 @@ class ExemplarConfig:
     # copy sided with the wrong letter of an N/H and an E/F pair on 0.80-0.86 of the
     # pixels that tell them apart (agree stopped them).
     font_fit: float = 0.065
+    # What hangs below the letters (a Q's tail, a J's hook; ``shows_no_tail``) is looked
+    # for from this share of the letter height below their bottom down (an O's round
+    # bottom overshoots the box by a pixel or two; a J that does not hang has its hook
+    # above it, where reading around the line frames it rightly).
+    tail_top: float = 0.05
+    # A drawn copy settles another letter than the one read best around the line (one of
+    # its rivals) only where the tile sides with it on drawn_agree of the pixels that tell
+    # them apart (agree is the rule otherwise).
+    drawn_agree: float = 0.95
     # A clean letter is a copy only with copy_contrast of the median contrast of the
     # board's clean letters: SpellCast prints a bonus tile's letter in gold (contrast
     # 104 against 225-230 for the black ones on spellcast-arrows 78502), and a gold A
@@ -216,6 +226,51 @@ def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
     return np.asarray(cv2.dilate(opaque.line, kernel) > 0, np.bool_)
 
 
+def shows_no_tail(
+    tile: TileImage,
+    letter: str,
+    other: str,
+    copies: dict[str, TileImage],
+    config: ExemplarConfig,
+    below: int,
+) -> bool:
+    """Whether ``tile`` (a letter a line crosses, read as ``letter``) shows that it has no
+    tail where ``other`` hangs one (an O's Q, an I's J): the two copies laid on the tile's
+    letter where it shows (as ``settling`` lays them, over the letter box grown ``below``
+    pixels down), the ink ``other`` has beyond ``letter`` from ``tail_top`` of the letter
+    height below the box's bottom down lies outside the grown line on at least
+    ``min_share`` of the letter box, and the tile shows face on ``agree`` of it; true as
+    well where ``other`` has no such ink (a font whose J does not hang). Only that part
+    counts: elsewhere two letters drawn in two ways (the board's own copy and a shipped
+    font's) differ by a sliver along every stroke."""
+    cfg = config
+    if tile.line is None or tile.letter_box is None:
+        return False
+    h, w = tile.glyph.shape
+    box = tile.letter_box
+    grown = Box(box.x, box.y, box.w, box.h + below)
+    win = _window(grown, cfg.shift + cfg.line_grow, h, w)
+    seen = _alpha(tile)[win]
+    grow = 2 * cfg.line_grow + 1
+    visible = ~(cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0)
+    if not visible.any():
+        return False
+    mine = _placed(_alpha(copies[letter])[win], seen, visible, cfg.shift)
+    theirs = _placed(_alpha(copies[other])[win], seen, visible, cfg.shift)
+    low = np.zeros(seen.shape, bool)
+    low[max(box.y1 + round(cfg.tail_top * box.h) - win[0].start, 0) :] = True
+    hangs = low & (theirs - mine >= cfg.differ)
+    need = cfg.min_share * box.w * box.h
+    if np.count_nonzero(hangs) < need:
+        return True  # nothing of ``other`` hangs there (a J drawn without a descender)
+    tail = visible & hangs
+    n = int(np.count_nonzero(tail))
+    if n < need:
+        return False
+    face = np.abs(seen - mine) < np.abs(seen - theirs)
+    return float(np.count_nonzero(face & tail)) >= cfg.agree * n
+
+
 @dataclass(frozen=True, eq=False)
 class BoardFont:
     """A shipped template font drawn at a board's letter size: ``glyphs`` are the letters'
@@ -273,10 +328,21 @@ def board_font(
     copies: Mapping[str, TileImage], config: ExemplarConfig | None = None
 ) -> BoardFont | None:
     """The shipped template font the board's clean letters (``copies``) are printed in, as
-    near as the templates go: each letter drawn at its copy's height on its glyph box and
-    moved up to ``font_shift`` pixels to lie on it; the font with the least mean ink
-    difference, when that is ``font_fit`` or less over at least ``font_letters`` letters
-    (of the first ``font_most``)."""
+    near as the templates go (``nearest_font``), when its mean ink difference from them is
+    ``font_fit`` or less."""
+    cfg = config or ExemplarConfig()
+    best = nearest_font(copies, cfg)
+    return best if best is not None and best.fit <= cfg.font_fit else None
+
+
+def nearest_font(
+    copies: Mapping[str, TileImage], config: ExemplarConfig | None = None
+) -> BoardFont | None:
+    """The shipped template font nearest the board's clean letters (``copies``): each
+    letter drawn at its copy's height on its glyph box and moved up to ``font_shift``
+    pixels to lie on it; the font with the least mean ink difference over at least
+    ``font_letters`` letters (of the first ``font_most``), however large; None with fewer
+    letters."""
     cfg = config or ExemplarConfig()
     clean = {c: t for c, t in copies.items() if t.glyph_box is not None}
     clean = dict(list(clean.items())[: cfg.font_most])
@@ -304,7 +370,7 @@ def board_font(
         fit = float(np.mean(errors))
         if best is None or fit < best.fit:
             best = BoardFont(name, glyphs, float(np.median(scales)), fit)
-    return best if best is not None and best.fit <= cfg.font_fit else None
+    return best
 
 
 def drawn_copy(font: BoardFont, letter: str, tile: TileImage) -> TileImage | None:
