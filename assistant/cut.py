@@ -733,9 +733,9 @@ def _colour_seam(
     of either colour next to the other (``cell`` is the tile's 8-bit CIELAB). Each pixel
     goes to the nearer of the two in lightness and colour alike: on a small blurred tile
     (a JPEG halves its colour's resolution) a grey digit's colour runs into the gold letter
-    beside it, its lightness does not (spellcast-discord 85010: a gold M's leg at L 170-180,
-    the 4 against it at 50-120, a and b the same for both). None where the colours are not
-    that far apart or do not touch there."""
+    beside it, its lightness does not (spellcast-discord 3043's R and A, 85010's M: the
+    M's leg at L 170-180, the 4 against it at 50-120, a and b the same for both). None
+    where the colours are not that far apart or do not touch there."""
     if value_ink is None or not np.any(t.glyph):
         return None
     lab = cell.astype(np.float64)
@@ -2048,12 +2048,12 @@ def _frame_seam(
 ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]] | None:
     """Where a letter touches the tile's own frame (a SpellCast bonus tile's outline and
     corner badge, in the letter's gold): the pixels that cut it off and the frame's, or
-    None. A component
-    at the border that reaches the middle (``lines``) is opened by ``frame_open`` of the
-    cell: a letter's strokes outlast it, an outline does not, and a neck to a badge breaks.
-    The piece left in the middle is a letter joined to the frame only where the rest lies
-    in the tile's frame (within ``frame_band`` of an edge, or of a corner along both): a
-    line drawn across the tile runs into the face and is left to the line cut."""
+    None. A component at the border that reaches the middle (``lines``) is opened by
+    ``frame_open`` of the cell: a letter's strokes outlast it, an outline does not, and a
+    neck to a badge breaks. The piece left in the middle is a letter joined to the frame
+    only where the rest lies in the tile's frame (within ``frame_band`` of an edge, or
+    ``badge_band`` of a corner along both): a line drawn across the tile runs into the face
+    and is left to the line cut."""
     h, w = labels.shape
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)

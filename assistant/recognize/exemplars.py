@@ -217,8 +217,9 @@ def settling(
 
 
 def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
-    """The pixels of ``tile`` under a see-through line whose blend was undone (the line of
-    its ``opaque`` cut, less its own ``line``), grown like the line; None elsewhere."""
+    """The pixels of ``tile`` under a see-through line, whose blend was undone where the
+    tile's own ``line`` does not still hide them: the line of its ``opaque`` cut, grown
+    like the line; None on a tile without such a line."""
     opaque = tile.opaque
     if not tile.seen_through or opaque is None or opaque.line is None:
         return None
