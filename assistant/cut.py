@@ -19,6 +19,7 @@ polarity is reported, not assumed.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -1248,27 +1249,23 @@ def _face_colour(
     4) splits dark from light first, and the light half is face and letter at once."""
     whole = centre.dtype == np.uint8
     members, _, other = _ring_side(centre.astype(np.float32), ring, whole)
+    face = _median(members)  # robust to edge pixels
+    if cfg is None or len(members) < 2:
+        return np.asarray(face, np.float64)
     # A cheap bound first (most tiles stop here): two halves face_apart apart, the smaller
     # face_share of the pixels, put at least that share a third of the way from the median.
-    spread = (
-        cfg is not None
-        and len(members) > 1
-        and np.count_nonzero(np.square(members - _median(members)) @ np.ones(3, np.float32)
-                             >= (cfg.face_apart / 3) ** 2)
-        >= cfg.face_share * len(members)
-    )  # fmt: skip
-    if cfg is not None and spread:
+    far = np.square(members - face) @ np.ones(3, np.float32) >= (cfg.face_apart / 3) ** 2
+    if np.count_nonzero(far) >= cfg.face_share * len(members):
         inner, kept, letter = _ring_side(members, ring, whole)
         minor = 1 - len(inner) / len(members)
-        face = _median(members)
-        reach = float(np.linalg.norm(face - letter))
         if (
             float(np.linalg.norm(kept - letter)) >= cfg.face_apart
             and min(minor, 1 - minor) >= cfg.face_share
-            and reach < cfg.ink_frac * float(np.linalg.norm(face - other))
+            and float(np.linalg.norm(face - letter))
+            < cfg.ink_frac * float(np.linalg.norm(face - other))
         ):
-            members = inner
-    return np.asarray(_median(members), np.float64)  # robust to edge pixels
+            face = _median(inner)
+    return np.asarray(face, np.float64)
 
 
 def _ring_side(
@@ -2058,11 +2055,7 @@ def _frame_seam(
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    band = cfg.frame_band * h
-    ys, xs = np.mgrid[0:h, 0:w]
-    edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    frame = (edge < band) | (corner < cfg.badge_band * h)
+    frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
     for i in lines:
         comp = (labels == i).astype(np.uint8)
         opened = cv2.morphologyEx(comp, cv2.MORPH_OPEN, disc)
@@ -2083,6 +2076,18 @@ def _frame_seam(
         grown = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
         return np.asarray(rest & grown, np.bool_), rest
     return None
+
+
+@functools.cache
+def _frame_area(h: int, w: int, band: float, badge: float) -> npt.NDArray[np.bool_]:
+    """The pixels of an ``h`` x ``w`` cell within ``band`` of an edge or within ``badge`` of
+    a corner along both axes (``_frame_seam``): the same for every cell of a board."""
+    ys, xs = np.mgrid[0:h, 0:w]
+    edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    area = (edge < band) | (corner < badge)
+    area.flags.writeable = False
+    return np.asarray(area, np.bool_)
 
 
 def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
