@@ -28,7 +28,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
-    from assistant.recognize.exemplars import BoardFont
+    from assistant.recognize.exemplars import BoardFont, BoardFonts
     from assistant.recognize.matcher import TemplateRecognizer
 
 
@@ -827,6 +827,7 @@ def _settled_by_copies(
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
     the line) shows clean on the board (``recognize.exemplars``); then sure O's and I's
     under a line checked for a hidden tail or hook (``_hanging_hidden``)."""
+    from assistant.recognize.exemplars import BoardFonts
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     lined = [
@@ -838,7 +839,6 @@ def _settled_by_copies(
     if not lined or not isinstance(engine, TemplateRecognizer):
         return tuple(readings)
     copies: dict[str, TileImage] = {}
-    fonts: list[BoardFont | None] = []  # the board's font, looked for at most once
     read_clean: list[tuple[str, TileImage]] = []
     for tile, rd in zip(tiles, readings, strict=True):
         clean = not (tile.blank or tile.crossed or tile.lost_strokes)
@@ -850,6 +850,7 @@ def _settled_by_copies(
     for label, tile in read_clean:
         if tile.contrast >= cfg.exemplars.copy_contrast * usual:
             copies.setdefault(label, tile)
+    fonts = BoardFonts(copies, cfg.exemplars)  # the board's font, looked for at most once
     classes = engine.glyph_classes
     letters = [k for k, c in enumerate(classes) if is_letter(c)]
     out = list(readings)
@@ -905,7 +906,7 @@ def _hanging_hidden(
     tile: TileImage,
     reading: TileReading,
     copies: dict[str, TileImage],
-    fonts: list[BoardFont | None],
+    fonts: BoardFonts,
     cfg: RecognizeConfig,
     limit: float,
 ) -> TileReading:
@@ -917,8 +918,6 @@ def _hanging_hidden(
     font nearest the board's letters; a board with too few clean letters to find one
     keeps the reading). The letters are read framed at the capitals' height, so a Q whose
     tail a line hid reads as an O, and a J whose hook it hid as an I."""
-    from assistant.recognize.exemplars import nearest_font
-
     twin = HANGING.get(reading.label)
     box = tile.letter_box
     if twin is None or reading.confidence < limit or box is None or tile.line is None:
@@ -928,12 +927,7 @@ def _hanging_hidden(
     below = tile.line[box.y1 - 1 : min(box.y1 + depth, h), max(box.x, 0) : min(box.x1, w)]
     if not below.any():
         return reading  # where a tail would hang the face shows: none hangs there
-    if len(fonts) < 2:  # [the board's font (within font_fit), the nearest however near]
-        near = fonts[0] if fonts and fonts[0] else nearest_font(copies, cfg.exemplars)
-        if not fonts:
-            fonts.append(near if near and near.fit <= cfg.exemplars.font_fit else None)
-        fonts.append(near)
-    font = fonts[1]  # however near: it only ever makes a tile unsure
+    font = fonts.nearest  # however near: it only ever makes a tile unsure
     if font is None and not (reading.label in copies and twin in copies):
         return reading  # too few clean letters to know the board's font: nothing to lay
     if all(
@@ -954,13 +948,13 @@ def _settle_cut(
     engine: TemplateRecognizer,
     letters: Sequence[int],
     copies: dict[str, TileImage],
-    fonts: list[BoardFont | None],
+    fonts: BoardFonts,
     cfg: RecognizeConfig,
 ) -> str | None:
     """The letter one cut of a crossed tile is settled as by the board's clean ``copies``
-    (or the board's font, looked for once into ``fonts``), None where it settles nothing,
+    (or the board's font, ``fonts.fitting``), None where it settles nothing,
     or "" where it vetoes every letter (``_settled_by_copies``)."""
-    from assistant.recognize.exemplars import board_font, settle, settling
+    from assistant.recognize.exemplars import settle, settling
 
     masked = engine.masked_scores(cut)
     if masked is None:
@@ -980,9 +974,7 @@ def _settle_cut(
     letter = verdict.letter
     ranked = [classes[k] for k in order]
     if letter is None:
-        if not fonts:
-            fonts.append(board_font(copies, cfg.exemplars))
-        letter = _settled_by_font(cut, ranked, rivals, copies, fonts[0], cfg)
+        letter = _settled_by_font(cut, ranked, rivals, copies, fonts.fitting, cfg)
     if letter is None or masked.visible >= cfg.masked_min_visible:
         return letter
     # Where the line left less than masked_min_visible of the letter's frame the masked
@@ -998,8 +990,8 @@ def _settle_cut(
         return letter
     check = [letter, *further]
     again = settle(cut, check, copies, cfg.exemplars)
-    if again is None and fonts:  # the letter has no clean copy of its own
-        again = _settled_by_font(cut, ranked, check, copies, fonts[0], cfg)
+    if again is None and fonts.looked_for:  # the letter has no clean copy of its own
+        again = _settled_by_font(cut, ranked, check, copies, fonts.fitting, cfg)
     return letter if again == letter else None
 
 

@@ -325,15 +325,37 @@ def _drawn(glyph: Alpha, shape: tuple[int, int], top: float, centre: float, scal
     return out
 
 
+class BoardFonts:
+    """A board's fonts, looked for at most once (``nearest_font`` draws every shipped font's
+    letters): the ``nearest`` to its clean letters however near, and the one ``fitting``
+    them within ``font_fit`` (``board_font``); ``looked_for`` says whether either was
+    asked yet."""
+
+    def __init__(self, copies: Mapping[str, TileImage], config: ExemplarConfig) -> None:
+        self._copies = copies
+        self._config = config
+
+    @functools.cached_property
+    def nearest(self) -> BoardFont | None:
+        return nearest_font(self._copies, self._config)
+
+    @property
+    def fitting(self) -> BoardFont | None:
+        near = self.nearest
+        return near if near is not None and near.fit <= self._config.font_fit else None
+
+    @property
+    def looked_for(self) -> bool:
+        return "nearest" in self.__dict__
+
+
 def board_font(
     copies: Mapping[str, TileImage], config: ExemplarConfig | None = None
 ) -> BoardFont | None:
     """The shipped template font the board's clean letters (``copies``) are printed in, as
     near as the templates go (``nearest_font``), when its mean ink difference from them is
     ``font_fit`` or less."""
-    cfg = config or ExemplarConfig()
-    best = nearest_font(copies, cfg)
-    return best if best is not None and best.fit <= cfg.font_fit else None
+    return BoardFonts(copies, config or ExemplarConfig()).fitting
 
 
 def nearest_font(
