@@ -181,14 +181,17 @@ def test_exemplar_stress_draws_a_line_the_way_the_cut_takes_one_out(
 def test_exemplar_stress_runs_and_names_no_wrong_letter_as_read(
     exemplars: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One drawn-line board in-process: every clean letter tile crossed, settled the three
-    ways, the table printed; as the reader takes the rivals, no letter is named wrong."""
+    """One drawn-line board in-process: every clean letter tile crossed, settled the five
+    ways, the table printed; as the reader takes the rivals, and with every letter
+    competing, no letter is named wrong."""
     exemplars.main(["--per-look", "1", "--looks", "wordament-orange", "--seed", "93000"])
     out = capsys.readouterr().out
     assert "wordament-orange | 16 |" in out and "highest confidence" in out
     row = next(line for line in out.splitlines() if line.startswith("all |"))
-    as_read = row.split("|")[2]
-    assert as_read.split("/")[1].strip().startswith("0 "), row
+    cells = row.split("|")
+    for way in (2, 5):  # as read, alphabet
+        assert cells[way].split("/")[1].strip().startswith("0 "), row
+    assert int(cells[5].split("/")[0]) > 0, row  # the alphabet settles letters
 
 
 def test_a_copy_that_does_not_account_for_the_visible_strokes_settles_nothing(

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 from assistant.cut import TileImage, cut_tile, letter_box
-from assistant.recognize.exemplars import ExemplarConfig, settle, shows_no_tail
+from assistant.recognize.exemplars import (
+    ALPHABET,
+    ExemplarConfig,
+    settle,
+    settle_alphabet,
+    shows_no_tail,
+)
 
 CELL = 128
 Line = tuple[tuple[int, int], tuple[int, int], int]
@@ -130,6 +136,39 @@ def test_a_tail_hidden_below_the_letters_is_not_told_from_none(
 def test_a_letter_unlike_every_copy_settles_nothing(copies: dict[str, TileImage]) -> None:
     """An A under the line is none of E and F: no letter is taken."""
     assert settle(_crossed("A", UPPER, copies), ["E", "F"], copies) is None
+
+
+@pytest.fixture(scope="module")
+def alphabet() -> dict[str, TileImage]:
+    """A clean tile of every letter."""
+    return {letter: cut_tile(_crop(letter)) for letter in ALPHABET}
+
+
+@pytest.mark.parametrize("letter", ["E", "F", "P", "R", "O"])
+def test_every_letter_competes_and_the_one_shown_is_settled(
+    letter: str, alphabet: dict[str, TileImage]
+) -> None:
+    tile = _crossed(letter, UPPER, alphabet)
+    assert settle_alphabet(tile, alphabet, None).letter == letter
+
+
+def test_the_whole_alphabet_is_hidden_where_two_letters_differ_only_under_the_line(
+    alphabet: dict[str, TileImage],
+) -> None:
+    """An E whose lower arm, the only thing telling it from another letter (an F drawn as
+    the E without it), is under a line: hidden, whatever the other letters say."""
+    board = dict(alphabet, F=cut_tile(_without_lower_arm(_crop("E"))))
+    low = ((0, 96), (CELL - 1, 96), 20)
+    found = settle_alphabet(_crossed("E", low, board), board, None)
+    assert found.letter is None and found.hidden
+    assert settle_alphabet(_crossed("E", UPPER, board), board, None).letter == "E"
+
+
+def test_the_whole_alphabet_needs_every_letter(alphabet: dict[str, TileImage]) -> None:
+    """A letter the board shows no clean copy of, and no font to draw it in: nothing is
+    settled, since the true letter may be the one missing."""
+    some = {c: t for c, t in alphabet.items() if c != "F"}
+    assert settle_alphabet(_crossed("E", UPPER, alphabet), some, None).letter is None
 
 
 def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
@@ -284,3 +323,26 @@ def test_face_where_a_see_through_lines_blend_was_undone_settles_nothing() -> No
     board, tiles, _ = _read_arrows(86020, tesseract="required")
     assert board.label["letters"][0][3] == "E"  # type: ignore[attr-defined]
     assert tiles[0][3] == "?"
+
+
+@pytest.mark.parametrize(
+    ("seed", "tiles"),
+    [
+        # Four letters under pink and gold lines: each unsure at 0.24-0.6 when only the
+        # letters read best around the line competed (F over the E of r3c2, L over r3c1's).
+        (3055, {(1, 1): "E", (2, 0): "I", (2, 1): "E", (4, 0): "D"}),
+        # An E under a red chevron over its lower arm, read F at 0.6 (unsure) before.
+        (3022, {(3, 2): "E"}),
+    ],
+)
+def test_every_letter_competing_settles_what_the_rivals_could_not(
+    seed: int, tiles: dict[tuple[int, int], str]
+) -> None:
+    """spellcast-arrows (tuned on): the crossed letters the board's clean copies and its
+    drawn font settle when every letter competes (``exemplars.settle_alphabet``), and stay
+    unsure when the whole alphabet's rule is turned off (no evidence is ever enough)."""
+    _, read, _ = _read_arrows(seed)
+    _, without, _ = _read_arrows(seed, ExemplarConfig(alphabet_evidence=1e9))
+    for (r, c), want in tiles.items():
+        assert read[r][c] == want, (r, c)
+        assert without[r][c] == "?", (r, c)

@@ -859,11 +859,13 @@ def _settled_by_copies(
         # as hiding all it covers, or its blend undone): each is settled on its own
         # visible pixels, and a letter stands only where no cut settles another, nor
         # (taking the line as opaque) finds it too hidden to tell from a rival.
-        verdicts = [_settle_cut(c, engine, letters, copies, fonts, cfg) for c in _cuts_of(tiles[i])]
-        found_by = {v for v in verdicts if v is not None}
-        if len(found_by) != 1 or "" in found_by:
+        cuts = _cuts_of(tiles[i])
+        verdicts = [_settle_cut(c, engine, letters, copies, fonts, cfg) for c in cuts]
+        found = _one_letter(verdicts)
+        if found is None:  # the whole alphabet, where the rivals settle nothing
+            found = _one_letter([_alphabet_cut(c, engine, copies, fonts, cfg) for c in cuts])
+        if found is None:
             continue
-        (found,) = found_by
         sure = cfg.exemplars.confidence
         cap = cfg.exemplars.rest_share * limit
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
@@ -872,6 +874,49 @@ def _settled_by_copies(
     for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
         out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
     return tuple(out)
+
+
+def _one_letter(verdicts: Sequence[str | None]) -> str | None:
+    """The letter the cuts of a tile settle: one letter, and no cut vetoing ("")."""
+    found_by = {v for v in verdicts if v is not None}
+    if len(found_by) != 1 or "" in found_by:
+        return None
+    return next(iter(found_by))
+
+
+def _alphabet_cut(
+    cut: TileImage,
+    engine: TemplateRecognizer,
+    copies: dict[str, TileImage],
+    fonts: BoardFonts,
+    cfg: RecognizeConfig,
+) -> str | None:
+    """The letter one cut of a crossed tile is settled as among every letter
+    (``exemplars.settle_alphabet``, the letters without a clean copy drawn in the shipped
+    font nearest the board's, within ``alphabet_font_fit``); None where it settles
+    nothing; "" where a letter and another differ only under the line (the tile stays
+    unsure whatever another cut says). The letter must also be one read best around the
+    line by the shipped templates (``masked_scores``, within
+    ``ExemplarConfig.alphabet_rivals``): a font drawn for the board is not the board's
+    own, and two ways of reading that agree are needed."""
+    from assistant.recognize.exemplars import settle_alphabet
+    from assistant.recognize.matcher import is_letter
+
+    font = fonts.nearest
+    if font is not None and font.fit > cfg.exemplars.alphabet_font_fit:
+        font = None  # letters without a clean copy cannot be had: nothing is settled
+    verdict = settle_alphabet(cut, copies, font, cfg.exemplars)
+    if verdict.hidden:
+        return ""
+    if verdict.letter is None:
+        return None
+    masked = engine.masked_scores(cut)
+    if masked is None:
+        return None
+    classes = engine.glyph_classes
+    top = max(float(masked.scores[k]) for k, c in enumerate(classes) if is_letter(c))
+    mine = float(masked.scores[classes.index(verdict.letter)])
+    return verdict.letter if mine >= top - cfg.exemplars.alphabet_rivals else None
 
 
 def _shows_no_tail(

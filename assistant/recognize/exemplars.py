@@ -97,6 +97,51 @@ class ExemplarConfig:
     font_letters: int = 3
     font_most: int = 6  # ...of the first this many (each font takes ~1 ms per letter)
     font_shift: int = 2
+    # The whole alphabet (``settle_alphabet``), where the rivals read around the line
+    # settle nothing: every letter competes, the board's clean copies and the others drawn
+    # in the board's font, so the true letter is not left out (the rivals above leave it
+    # out when the line hides what the masked scores need, and then agree and min_share
+    # must guard against a wrong rival). With every letter in, a rival is told apart by the
+    # evidence against it, not by a count of pixels: the tile's ink difference from the
+    # rival less that from the best, summed over the pixels where their copies differ,
+    # must reach alphabet_evidence times the min_share pixels (else the two differ only
+    # under the line: hidden), with the tile siding with the best on alphabet_agree of
+    # those pixels; the best accounts for the tile within alphabet_account. Set on
+    # tools.synth spellcast-arrows 3000-3099 (tuned on), by replaying the crossed tiles'
+    # measures: of 620, the 101 the reader left unsure went to 32-42 settled right and 0
+    # wrong at every setting tried (evidence 0.3-1.0, account 0.06-0.15, agree 0.75-0.85;
+    # 0.5, 0.1 and 0.75 settle 37); the old rule over every letter settled 10 of them: a
+    # rival far off (an N against a B, 280 pixels) fell short of agree 0.9 at 0.88, the
+    # rest being blur along the strokes, and an E against an L with 49 telling pixels, all
+    # siding with E, fell short of min_share (52). In the reader, with the two checks
+    # below: 34 of those tiles settled right, none wrong, no other tile changed, boards
+    # exact 41 -> 49 of 100. benchmarks/exemplars.py measures it where it was not tuned.
+    alphabet_agree: float = 0.75
+    alphabet_evidence: float = 0.5
+    alphabet_account: float = 0.1
+    # The letter settled so must be one of the letters read best around the line (within
+    # alphabet_rivals of the best masked score): two ways of reading agree. On 3000-3099
+    # this cost 1 tile of 35 (6 at 0).
+    alphabet_rivals: float = 0.08
+    # The letters without a clean copy are drawn in the shipped font nearest the board's
+    # (``nearest_font``) only within alphabet_font_fit (the board fonts of spellcast-arrows
+    # 3000-3099 were nearest at 0.028-0.077; at font_fit, 0.065, 8 of the 35 stayed
+    # unsure). A font further off draws other letters than the board's, and nothing is
+    # settled; nearer, the check above stands behind the drawn letters (a condensed or
+    # serif stand-in for a font not shipped fitted at 0.074 and 0.091, see font_fit).
+    alphabet_font_fit: float = 0.09
+    # The rule ``settling`` applies: None is min_share's count and agree (the rivals');
+    # a number is the whole alphabet's evidence (``alphabet``).
+    evidence: float | None = None
+
+    def alphabet(self) -> ExemplarConfig:
+        """This config with the whole alphabet's rule (``settle_alphabet``)."""
+        return replace(
+            self,
+            agree=self.alphabet_agree,
+            account=self.alphabet_account,
+            evidence=self.alphabet_evidence,
+        )
 
 
 def _alpha(tile: TileImage) -> Alpha:
@@ -169,8 +214,9 @@ def settling(
     the board's clean ``copies`` of each rival (all needed), if any. The copies are laid
     on the tile's letter where it shows (outside its ``line``, grown by ``line_grow``) and
     compared where they differ (``differ``): those pixels must be ``min_share`` of the
-    board's letter box (else the letters differ only under the line: ``hidden``) and side
-    with one letter on ``agree`` of them against every other; that letter must also match
+    board's letter box (else the letters differ only under the line: ``hidden``; with
+    ``evidence`` set, the tile's summed margin there must reach that share of it instead)
+    and side with one letter on ``agree`` of them against every other; that letter must also match
     the tile's visible ink closely (``fit``), account for it stroke by stroke
     (``account``) and show at least ``min_visible`` of its ink outside the line."""
     cfg = config or ExemplarConfig()
@@ -208,12 +254,40 @@ def settling(
             # the tile settled as F at 0.9, spellcast-arrows 86020). Ink shown there is.
             tells &= ~(undone[win] & (placed[best] < placed[other]))
         n = int(np.count_nonzero(tells))
-        if n < need:
+        margin = np.abs(seen - placed[other]) - np.abs(seen - placed[best])
+        if cfg.evidence is None:
+            if n < need:
+                return Settling(None, hidden=True)
+        elif n == 0 or float(margin[tells].sum()) < cfg.evidence * need:
             return Settling(None, hidden=True)
-        sides = np.abs(seen - placed[best]) < np.abs(seen - placed[other])
-        if float(np.count_nonzero(sides & tells)) < cfg.agree * n:
+        if float(np.count_nonzero((margin > 0) & tells)) < cfg.agree * n:
             return none
     return Settling(best)
+
+
+ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def settle_alphabet(
+    tile: TileImage,
+    copies: Mapping[str, TileImage],
+    font: BoardFont | None,
+    config: ExemplarConfig | None = None,
+    letters: Sequence[str] = ALPHABET,
+) -> Settling:
+    """``settling`` among every letter (``ExemplarConfig.alphabet``; ``letters``, for
+    benchmarks/exemplars.py to leave the truth out): the board's clean ``copies``, and the
+    letters it shows none of drawn in its ``font``; nothing is settled when a letter can be
+    had neither way (no font, or one without the letter)."""
+    cfg = (config or ExemplarConfig()).alphabet()
+    every = {c: t for c, t in copies.items() if c in letters}
+    for letter in letters:
+        if letter not in every:
+            drawn = drawn_copy(font, letter, tile) if font is not None else None
+            if drawn is None:
+                return Settling(None)
+            every[letter] = drawn
+    return settling(tile, letters, every, cfg)
 
 
 def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
