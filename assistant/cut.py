@@ -990,6 +990,17 @@ def cut_tile(
         n, labels, boxes, areas, border_ids, left, small = _components(
             ink, strong, span, min_area, cfg.hyphen_aspect
         )
+        framed = _frame_seam(labels, left, span, cfg) if left and frame is None else None
+        if framed is not None:
+            # A letter joined to the frame and to the line (a big gold W touching its
+            # tile's outline, a line's arrowhead touching both): with the line out, it
+            # is cut off the frame as above (spellcast-arrows 3054).
+            seam, frame = framed
+            ink[seam] = 0
+            strong = strong & ~seam
+            n, labels, boxes, areas, border_ids, left, small = _components(
+                ink, strong, span, min_area, cfg.hyphen_aspect
+            )
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255

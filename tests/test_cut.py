@@ -659,6 +659,22 @@ def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
     assert reading.values is not None and reading.values[r][c] == 5
 
 
+def test_a_big_gold_letter_touching_its_frame_and_a_line_is_cut_off_the_frame() -> None:
+    # tools.synth spellcast-arrows 3054 r4c4: a DL tile's gold W touching the tile's
+    # outline, with a pink arrowhead over the tile's corner touching the outline too. Letter,
+    # frame and line were one piece reaching past the frame, so it was not cut off the
+    # frame (a line drawn across the tile is left to the line cut); with the line taken
+    # out, the letter was still joined to the frame at the border and dropped with it: no
+    # glyph, read "?" at 0.15. Once the line is out, the letter is cut off the frame too.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 3054)
+    assert board.label["letters"][3][3] == "W" and board.label["bonuses"][3][3] == "DL"
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[3][3] == "W", reading.candidates[3][3]
+
+
 def test_a_line_drawn_into_the_middle_is_never_cut_off_as_a_frame() -> None:
     # A line of the letter's own colour from the tile's edge through the middle (another
     # solver's arrow) is no frame: the tile stays crossed.
