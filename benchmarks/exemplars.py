@@ -30,8 +30,9 @@ Each tile is settled five ways, always without the tile itself among the copies:
 * **alphabet**: every letter competes (``settle_alphabet``: the board's clean copies, the
   others drawn in the shipped font nearest the board's), as the reader does where the
   rivals settle nothing, with the reader's checks after it (the letter within
-  ``alphabet_rivals`` of the best read around the line; an O or I whose twin's tail may
-  be under the line taken back): a letter named is right or wrong;
+  ``alphabet_rivals`` of the best read around the line, and at ``drawn_agree`` where it
+  is not the best; an O or I whose twin's tail may be under the line taken back): a
+  letter named is right or wrong;
 * **alphabet withheld**: as alphabet, without the true letter at all (neither copied nor
   drawn), which stands for a board whose font the shipped ones draw too unlike it for the
   true letter to compete: anything named is wrong. This one is harsh by design: the
@@ -225,7 +226,12 @@ def settle_ways(
         for config, wrong in ((cfg, tally.wrong), (LOOSE, tally.loose_wrong)):
             if way.startswith("alphabet"):
                 found = settle_alphabet(tile, pool, font, config, rivals).letter
-                found = found if found in read_near[way] else None
+                near = read_near[way]
+                found = found if found in near else None
+                if found is not None and found != near[0]:  # not the best read: drawn_agree
+                    strict = replace(config, alphabet_agree=config.drawn_agree)
+                    if settle_alphabet(tile, pool, font, strict, rivals).letter != found:
+                        found = None
                 if found is not None and tail_hidden(tile, found, pool, font):
                     found = None
             else:

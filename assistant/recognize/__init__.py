@@ -866,6 +866,8 @@ def _settled_by_copies(
             found = _one_letter([_alphabet_cut(c, engine, copies, fonts, cfg) for c in cuts])
         if found is None:
             continue
+        if found == "Q":
+            found = "QU"  # a Q glyph's tile label, as the matcher's (the game's rule follows)
         sure = cfg.exemplars.confidence
         cap = cfg.exemplars.rest_share * limit
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
@@ -916,7 +918,18 @@ def _alphabet_cut(
     classes = engine.glyph_classes
     top = max(float(masked.scores[k]) for k, c in enumerate(classes) if is_letter(c))
     mine = float(masked.scores[classes.index(verdict.letter)])
-    return verdict.letter if mine >= top - cfg.exemplars.alphabet_rivals else None
+    if mine < top - cfg.exemplars.alphabet_rivals:
+        return None
+    if mine < top:
+        # Another letter than the one read best around the line: only where the tile
+        # sides with it on drawn_agree of the pixels that tell it from each other letter,
+        # as a drawn copy settles another rival (``_settled_by_font``). A B whose waist a
+        # see-through arrow's tip filled, the line taken as opaque, settled as D at agree
+        # 0.9 (not 0.95); read around the line, B led (spellcast-arrows 87022, held out).
+        strict = replace(cfg.exemplars, alphabet_agree=cfg.exemplars.drawn_agree)
+        if settle_alphabet(cut, copies, font, strict).letter != verdict.letter:
+            return None
+    return verdict.letter
 
 
 def _shows_no_tail(

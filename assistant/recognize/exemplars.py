@@ -216,8 +216,8 @@ def settling(
     compared where they differ (``differ``): those pixels must be ``min_share`` of the
     board's letter box (else the letters differ only under the line: ``hidden``; with
     ``evidence`` set, the tile's summed margin there must reach that share of it instead)
-    and side with one letter on ``agree`` of them against every other; that letter must also match
-    the tile's visible ink closely (``fit``), account for it stroke by stroke
+    and side with one letter on ``agree`` of them against every other; that letter must
+    also match the tile's visible ink closely (``fit``), account for it stroke by stroke
     (``account``) and show at least ``min_visible`` of its ink outside the line."""
     cfg = config or ExemplarConfig()
     none = Settling(None)
