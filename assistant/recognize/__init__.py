@@ -29,7 +29,7 @@ from assistant.recognize.glyphs import GlyphConfig
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
     from assistant.recognize.exemplars import BoardFont, BoardFonts
-    from assistant.recognize.matcher import TemplateRecognizer
+    from assistant.recognize.matcher import MaskedScores, TemplateRecognizer
 
 
 @dataclass(frozen=True)
@@ -859,11 +859,11 @@ def _settled_by_copies(
         # as hiding all it covers, or its blend undone): each is settled on its own
         # visible pixels, and a letter stands only where no cut settles another, nor
         # (taking the line as opaque) finds it too hidden to tell from a rival.
-        cuts = _cuts_of(tiles[i])
-        verdicts = [_settle_cut(c, engine, letters, copies, fonts, cfg) for c in cuts]
+        cuts = [(c, engine.masked_scores(c)) for c in _cuts_of(tiles[i])]  # read once each
+        verdicts = [_settle_cut(c, m, engine, letters, copies, fonts, cfg) for c, m in cuts]
         found = _one_letter(verdicts)
         if found is None:  # the whole alphabet, where the rivals settle nothing
-            found = _one_letter([_alphabet_cut(c, engine, copies, fonts, cfg) for c in cuts])
+            found = _one_letter([_alphabet_cut(c, m, engine, copies, fonts, cfg) for c, m in cuts])
         if found is None:
             continue
         if found == "Q":
@@ -888,6 +888,7 @@ def _one_letter(verdicts: Sequence[str | None]) -> str | None:
 
 def _alphabet_cut(
     cut: TileImage,
+    masked: MaskedScores | None,
     engine: TemplateRecognizer,
     copies: dict[str, TileImage],
     fonts: BoardFonts,
@@ -898,7 +899,7 @@ def _alphabet_cut(
     font nearest the board's, within ``alphabet_font_fit``); None where it settles
     nothing; "" where a letter and another differ only under the line (the tile stays
     unsure whatever another cut says). The letter must also be one read best around the
-    line by the shipped templates (``masked_scores``, within
+    line by the shipped templates (``masked``, the cut's ``masked_scores``, within
     ``ExemplarConfig.alphabet_rivals``): a font drawn for the board is not the board's
     own, and two ways of reading that agree are needed."""
     from assistant.recognize.exemplars import settle_alphabet
@@ -910,10 +911,7 @@ def _alphabet_cut(
     verdict = settle_alphabet(cut, copies, font, cfg.exemplars)
     if verdict.hidden:
         return ""
-    if verdict.letter is None:
-        return None
-    masked = engine.masked_scores(cut)
-    if masked is None:
+    if verdict.letter is None or masked is None:
         return None
     classes = engine.glyph_classes
     top = max(float(masked.scores[k]) for k, c in enumerate(classes) if is_letter(c))
@@ -1003,6 +1001,7 @@ def _hanging_hidden(
 
 def _settle_cut(
     cut: TileImage,
+    masked: MaskedScores | None,
     engine: TemplateRecognizer,
     letters: Sequence[int],
     copies: dict[str, TileImage],
@@ -1010,11 +1009,11 @@ def _settle_cut(
     cfg: RecognizeConfig,
 ) -> str | None:
     """The letter one cut of a crossed tile is settled as by the board's clean ``copies``
-    (or the board's font, ``fonts.fitting``), None where it settles nothing,
-    or "" where it vetoes every letter (``_settled_by_copies``)."""
+    (or the board's font, ``fonts.fitting``), read around the line as ``masked`` (its
+    ``masked_scores``), None where it settles nothing, or "" where it vetoes every letter
+    (``_settled_by_copies``)."""
     from assistant.recognize.exemplars import settle, settling
 
-    masked = engine.masked_scores(cut)
     if masked is None:
         return None
     classes = engine.glyph_classes

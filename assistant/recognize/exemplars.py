@@ -160,15 +160,15 @@ def _placed(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], shift: int
     """``copy`` moved by up to ``shift`` pixels each way to best fit ``seen`` on the
     ``visible`` pixels."""
     h, w = seen.shape
-    best, out = np.inf, copy
+    if not visible.any():
+        return copy
     padded = np.pad(copy, shift)
-    for dy in range(2 * shift + 1):
-        for dx in range(2 * shift + 1):
-            moved = padded[dy : dy + h, dx : dx + w]
-            err = float(np.abs(moved - seen)[visible].mean())
-            if err < best:
-                best, out = err, moved
-    return out
+    # Every shift at once (a view, no copy): the mean difference on the visible pixels of
+    # each, the first least in the order the shifts are tried (rows, then columns).
+    shifts = np.lib.stride_tricks.sliding_window_view(padded, (h, w))
+    errors = np.abs(shifts[:, :, visible] - seen[visible]).mean(axis=2)
+    dy, dx = np.unravel_index(int(np.argmin(errors)), errors.shape)
+    return np.asarray(padded[dy : dy + h, dx : dx + w], np.float32)
 
 
 def _accounts(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], share: float) -> bool:
