@@ -266,6 +266,8 @@ def measure_board(engine: TemplateRecognizer, look: str, seed: int, rcfg: Recogn
     readings = recognize_tiles(tiles, config=rcfg, engines=[engine])
     copies = clean_copies(tiles, readings, rcfg.threshold)
     font = nearest_font({c: ts[0] for c, ts in copies.items()}, rcfg.exemplars)
+    if font is not None and font.fit > rcfg.exemplars.alphabet_font_fit:
+        font = None  # the reader draws no letter in a font this far off (``_alphabet_cut``)
     box = letter_box(tiles)
     for tile in tiles:
         truth = want[tile.row][tile.col]

@@ -825,8 +825,9 @@ def _settled_by_copies(
 ) -> tuple[TileReading, ...]:
     """Unsure letters that drawn lines cross, settled by the board's clean letters where
     every letter they may be (within ``ExemplarConfig.rivals`` of the best, read around
-    the line) shows clean on the board (``recognize.exemplars``); then sure O's and I's
-    under a line checked for a hidden tail or hook (``_hanging_hidden``)."""
+    the line) shows clean on the board (``recognize.exemplars``), else with every letter
+    competing (``_alphabet_cut``); then sure O's and I's under a line checked for a hidden
+    tail or hook (``_hanging_hidden``)."""
     from assistant.recognize.exemplars import BoardFonts
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
