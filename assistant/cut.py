@@ -940,15 +940,9 @@ def cut_tile(
         ink, strong, span, min_area, cfg.hyphen_aspect
     )
     frame: npt.NDArray[np.bool_] | None = None  # the tile's frame cut off a letter
-    if lines:
-        framed = _frame_seam(labels, lines, span, cfg)
-        if framed is not None:  # a letter joined to the tile's frame: cut off at the neck
-            seam, frame = framed
-            ink[seam] = 0
-            strong = strong & ~seam
-            n, labels, boxes, areas, border_ids, lines, small = _components(
-                ink, strong, span, min_area, cfg.hyphen_aspect
-            )
+    off = _off_frame(ink, strong, labels, lines, span, min_area, cfg) if lines else None
+    if off is not None:  # a letter joined to the tile's frame: cut off at the neck
+        strong, frame, (n, labels, boxes, areas, border_ids, lines, small) = off
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
@@ -990,17 +984,13 @@ def cut_tile(
         n, labels, boxes, areas, border_ids, left, small = _components(
             ink, strong, span, min_area, cfg.hyphen_aspect
         )
-        framed = _frame_seam(labels, left, span, cfg) if left and frame is None else None
-        if framed is not None:
+        if left and frame is None:
             # A letter joined to the frame and to the line (a big gold W touching its
             # tile's outline, a line's arrowhead touching both): with the line out, it
             # is cut off the frame as above (spellcast-arrows 3054).
-            seam, frame = framed
-            ink[seam] = 0
-            strong = strong & ~seam
-            n, labels, boxes, areas, border_ids, left, small = _components(
-                ink, strong, span, min_area, cfg.hyphen_aspect
-            )
+            off = _off_frame(ink, strong, labels, left, span, min_area, cfg)
+            if off is not None:
+                strong, frame, (n, labels, boxes, areas, border_ids, left, small) = off
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255
@@ -1401,13 +1391,18 @@ def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
     return int(idx[0]), int(idx[-1]) + 1
 
 
+# What ``_components`` finds: the count, the label image, the glyph candidates' boxes and
+# areas, the border ids, the border components reaching the middle, the level bars.
+Components = tuple[int, Labels, dict[int, Box], dict[int, int], set[int], list[int], dict[int, Box]]
+
+
 def _components(
     ink: Mask,
     strong: npt.NDArray[np.bool_],
     span: tuple[int, int, int, int],
     min_area: float,
     bar_aspect: float,
-) -> tuple[int, Labels, dict[int, Box], dict[int, int], set[int], list[int], dict[int, Box]]:
+) -> Components:
     """Connected ink components of a tile: the candidates for its glyph (inside the face,
     clear of the border) with their boxes and areas, the ids of the components at the
     border or outside the face, and those of the border components that reach into the
@@ -2049,6 +2044,28 @@ def _chroma_bound(lab: Image, face_ab: npt.NDArray[np.float32]) -> float:
     da = max(np.float32(a_hi) - fa, fa - np.float32(a_lo))
     db = max(np.float32(b_hi) - fb, fb - np.float32(b_lo))
     return float(np.hypot(da, db))
+
+
+def _off_frame(
+    ink: Mask,
+    strong: npt.NDArray[np.bool_],
+    labels: Labels,
+    lines: Sequence[int],
+    span: tuple[int, int, int, int],
+    min_area: float,
+    cfg: CutConfig,
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], Components] | None:
+    """A letter in ``lines`` (border components reaching the middle) cut off the tile's
+    frame (``_frame_seam``): the seam taken out of ``ink`` (in place), and the strong ink,
+    the frame and the components cut again without it; None where no letter touches the
+    frame."""
+    framed = _frame_seam(labels, lines, span, cfg)
+    if framed is None:
+        return None
+    seam, frame = framed
+    ink[seam] = 0
+    strong = strong & ~seam
+    return strong, frame, _components(ink, strong, span, min_area, cfg.hyphen_aspect)
 
 
 def _frame_seam(

@@ -74,8 +74,8 @@ from assistant.recognize import RecognizeConfig, TileReading, recognize_tiles  #
 from assistant.recognize.exemplars import (  # noqa: E402
     ALPHABET,
     BoardFont,
+    BoardFonts,
     ExemplarConfig,
-    nearest_font,
     settle,
     settle_alphabet,
 )
@@ -225,13 +225,11 @@ def settle_ways(
     ):
         for config, wrong in ((cfg, tally.wrong), (LOOSE, tally.loose_wrong)):
             if way.startswith("alphabet"):
-                found = settle_alphabet(tile, pool, font, config, rivals).letter
+                verdict = settle_alphabet(tile, pool, font, config, rivals)
                 near = read_near[way]
-                found = found if found in near else None
+                found = verdict.letter if verdict.letter in near else None
                 if found is not None and found != near[0]:  # not the best read: drawn_agree
-                    strict = replace(config, alphabet_agree=config.drawn_agree)
-                    if settle_alphabet(tile, pool, font, strict, rivals).letter != found:
-                        found = None
+                    found = found if verdict.agrees(config.drawn_agree) else None
                 if found is not None and tail_hidden(tile, found, pool, font):
                     found = None
             else:
@@ -265,9 +263,9 @@ def measure_board(engine: TemplateRecognizer, look: str, seed: int, rcfg: Recogn
     tiles = cut_tiles(located)
     readings = recognize_tiles(tiles, config=rcfg, engines=[engine])
     copies = clean_copies(tiles, readings, rcfg.threshold)
-    font = nearest_font({c: ts[0] for c, ts in copies.items()}, rcfg.exemplars)
-    if font is not None and font.fit > rcfg.exemplars.alphabet_font_fit:
-        font = None  # the reader draws no letter in a font this far off (``_alphabet_cut``)
+    # The reader draws no letter in a font further off (``recognize._alphabet_cut``).
+    fonts = BoardFonts({c: ts[0] for c, ts in copies.items()}, rcfg.exemplars)
+    font = fonts.within(rcfg.exemplars.alphabet_font_fit)
     box = letter_box(tiles)
     for tile in tiles:
         truth = want[tile.row][tile.col]

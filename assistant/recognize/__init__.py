@@ -906,9 +906,9 @@ def _alphabet_cut(
     from assistant.recognize.exemplars import settle_alphabet
     from assistant.recognize.matcher import is_letter
 
-    font = fonts.nearest
-    if font is not None and font.fit > cfg.exemplars.alphabet_font_fit:
-        font = None  # letters without a clean copy cannot be had: nothing is settled
+    # Beyond alphabet_font_fit no font: a letter without a clean copy cannot be had, and
+    # nothing is settled.
+    font = fonts.within(cfg.exemplars.alphabet_font_fit)
     verdict = settle_alphabet(cut, copies, font, cfg.exemplars)
     if verdict.hidden:
         return ""
@@ -919,15 +919,13 @@ def _alphabet_cut(
     mine = float(masked.scores[classes.index(verdict.letter)])
     if mine < top - cfg.exemplars.alphabet_rivals:
         return None
-    if mine < top:
-        # Another letter than the one read best around the line: only where the tile
-        # sides with it on drawn_agree of the pixels that tell it from each other letter,
-        # as a drawn copy settles another rival (``_settled_by_font``). A B whose waist a
-        # see-through arrow's tip filled, the line taken as opaque, settled as D at agree
-        # 0.9 (not 0.95); read around the line, B led (spellcast-arrows 87022, held out).
-        strict = replace(cfg.exemplars, alphabet_agree=cfg.exemplars.drawn_agree)
-        if settle_alphabet(cut, copies, font, strict).letter != verdict.letter:
-            return None
+    # Another letter than the one read best around the line: only where the tile sides
+    # with it on drawn_agree of the pixels that tell it from each other letter, as a drawn
+    # copy settles another rival (``_settled_by_font``). A B whose waist a see-through
+    # arrow's tip filled, the line taken as opaque, settled as D at agree 0.9 (not 0.95);
+    # read around the line, B led (spellcast-arrows 87022, held out).
+    if mine < top and not verdict.agrees(cfg.exemplars.drawn_agree):
+        return None
     return verdict.letter
 
 
@@ -1078,7 +1076,7 @@ def _settled_by_font(
     nothing is settled. Where the best letter leads every other by ``rivals`` (no rival),
     the two best are settled with the board's own copies of both even when no shipped font
     fits the board, and only the best can be confirmed."""
-    from assistant.recognize.exemplars import drawn_copy, settle
+    from assistant.recognize.exemplars import drawn_copy, settling
 
     if len(ranked) < 2:
         return None
@@ -1092,7 +1090,8 @@ def _settled_by_font(
             if copy is None:
                 return None
             drawn[letter] = copy
-    found = settle(tile, among, drawn, cfg.exemplars)
+    verdict = settling(tile, among, drawn, cfg.exemplars)
+    found = verdict.letter
     if found is None or found == ranked[0]:
         return found
     # Another letter than the best around the line: only one of its rivals (within
@@ -1100,8 +1099,7 @@ def _settled_by_font(
     # the pixels that tell them apart.
     if len(rivals) < 2 or found not in rivals:
         return None
-    strict = replace(cfg.exemplars, agree=cfg.exemplars.drawn_agree)
-    return found if settle(tile, among, drawn, strict) == found else None
+    return found if verdict.agrees(cfg.exemplars.drawn_agree) else None
 
 
 def _letters_under_line(

@@ -187,10 +187,18 @@ def _accounts(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], share: f
 class Settling:
     """What ``settling`` made of a crossed letter: the ``letter`` settled, or None; and
     whether the letter that fits best and a rival differ only where the line hides
-    (``hidden``: too few visible pixels tell them apart)."""
+    (``hidden``: too few visible pixels tell them apart). ``sides``: for a letter settled,
+    per rival the pixels telling the two apart that side with the letter, and all of them
+    (``agrees``)."""
 
     letter: str | None
     hidden: bool = False
+    sides: tuple[tuple[int, int], ...] = ()
+
+    def agrees(self, share: float) -> bool:
+        """Whether the letter settled would still be at ``share`` agreement (``agree``):
+        the tile sides with it on that share of the pixels telling it from every rival."""
+        return self.letter is not None and all(n_for >= share * n for n_for, n in self.sides)
 
 
 def settle(
@@ -244,6 +252,7 @@ def settling(
         return none
     need = cfg.min_share * box.w * box.h
     undone = _undone(tile, grow)
+    sides: list[tuple[int, int]] = []
     for other in rivals:
         if other == best:
             continue
@@ -260,9 +269,11 @@ def settling(
                 return Settling(None, hidden=True)
         elif n == 0 or float(margin[tells].sum()) < cfg.evidence * need:
             return Settling(None, hidden=True)
-        if float(np.count_nonzero((margin > 0) & tells)) < cfg.agree * n:
+        n_for = int(np.count_nonzero((margin > 0) & tells))
+        if n_for < cfg.agree * n:
             return none
-    return Settling(best)
+        sides.append((n_for, n))
+    return Settling(best, sides=tuple(sides))
 
 
 ALPHABET = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -401,9 +412,9 @@ def _drawn(glyph: Alpha, shape: tuple[int, int], top: float, centre: float, scal
 
 class BoardFonts:
     """A board's fonts, looked for at most once (``nearest_font`` draws every shipped font's
-    letters): the ``nearest`` to its clean letters however near, and the one ``fitting``
-    them within ``font_fit`` (``board_font``); ``looked_for`` says whether either was
-    asked yet."""
+    letters): the ``nearest`` to its clean letters however near, the one ``fitting`` them
+    within ``font_fit`` (``board_font``), or ``within`` another fit; ``looked_for`` says
+    whether any was asked yet."""
 
     def __init__(self, copies: Mapping[str, TileImage], config: ExemplarConfig) -> None:
         self._copies = copies
@@ -415,8 +426,12 @@ class BoardFonts:
 
     @property
     def fitting(self) -> BoardFont | None:
+        return self.within(self._config.font_fit)
+
+    def within(self, fit: float) -> BoardFont | None:
+        """The nearest font where it fits the board's clean letters within ``fit``."""
         near = self.nearest
-        return near if near is not None and near.fit <= self._config.font_fit else None
+        return near if near is not None and near.fit <= fit else None
 
     @property
     def looked_for(self) -> bool:
