@@ -30,10 +30,11 @@ one; real Wordament stays 334/334). The capitals of the bold faces are rendered 
 too (``SMALL_LETTER_EMS``, cap heights of about 12 and 17 px), for blurred dice letters
 in small photos: an upside-down R at 50 px per die read as P (0.818 against 0.813) and
 reads as R with them; on held-out synthetic dice photos the unsure tiles went from 2 to 0
-of 615. Two bold serif faces add the
+of 615. One bold serif face (Noto Serif Bold) adds the
 letters (some dice sets are printed in a serif face); the other serif and monospaced fonts
 contribute only their serifed "I": Boggle dice print a serifed I so that it cannot be
-mistaken for a rotated bar.
+mistaken for a rotated bar. (tools.synth prints serif dice in DejaVu Serif Bold, whose
+letters are not shipped, so the dice looks measure a serif face the matcher has not seen.)
 """
 
 from __future__ import annotations
