@@ -1253,6 +1253,68 @@ def test_a_stricter_cut_that_loses_a_stroke_or_a_counter_is_not_taken() -> None:
     assert not _parted_by_blur(tile(e), reading("H"), tile(thinner), reading("II"), cfg)
 
 
+def test_a_fainter_cut_that_only_adds_strokes_names_another_letter() -> None:
+    """``_gained_strokes``: a fainter cut's sure reading of another letter stands where it
+    added strokes the first cut lost (an F's bottom arm: E), not where it lost the first
+    cut's ink (a stroke moved: another shape) nor where its bloat filled a counter (an A
+    read V). Drawn masks."""
+    from assistant.cut import Polarity, TileImage
+    from assistant.geometry import Box
+    from assistant.recognize import TileReading, _gained_strokes
+
+    def tile(mask: np.ndarray) -> TileImage:
+        m = mask.astype(np.uint8) * 255
+        ys, xs = np.nonzero(m)
+        box = Box(int(xs.min()), int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1)
+        crop = np.full((*m.shape, 3), 255, np.uint8)
+        return TileImage(
+            0, 0, crop, m, box, (box,), None, None, Polarity.DARK_ON_LIGHT, False,
+            (255, 255, 255), 200.0,
+        )  # fmt: skip
+
+    def reading(label: str) -> TileReading:
+        return TileReading(0, 0, label, 0.95, ((label, 0.95),))
+
+    cfg = RecognizeConfig()
+    f = np.zeros((64, 64), bool)
+    f[12:52, 20:26] = True  # the stem
+    for y in (12, 29):
+        f[y : y + 6, 20:44] = True  # two arms
+    e = f.copy()
+    e[46:52, 20:44] = True  # and the bottom arm the first cut lost
+    assert _gained_strokes(tile(f), reading("F"), tile(e), reading("E"), cfg)
+    assert _gained_strokes(tile(f), reading("F"), tile(f), reading("F"), cfg)
+    moved = e.copy()
+    moved[29:35, 20:44] = False  # the middle arm gone: not the first cut's strokes and more
+    assert not _gained_strokes(tile(f), reading("F"), tile(moved), reading("L"), cfg)
+    ring = np.zeros_like(e)
+    ring[12:52, 16:48] = True
+    ring[20:44, 24:40] = False  # one counter
+    filled = ring.copy()
+    filled[20:44, 24:40] = True  # blur's bloat filled it
+    assert not _gained_strokes(tile(ring), reading("A"), tile(filled), reading("V"), cfg)
+
+
+@pytest.mark.tesseract
+@pytest.mark.parametrize(
+    ("look", "seed", "where"),
+    [
+        ("boggle-big", 99108, [(0, 0), (1, 4)]),  # an O's thin sides (read C), a T's bar (L)
+        ("boggle-big", 99332, [(0, 2)]),  # a turned T, its thin crossbar lost (read L)
+        ("boggle-classic", 99147, [(2, 1)]),  # a T, its thin crossbar lost (read L)
+    ],
+)
+def test_a_die_whose_fainter_cut_gains_the_strokes_it_lost_reads_that_letter(
+    look: str, seed: int, where: list[tuple[int, int]]
+) -> None:
+    """Blurred DejaVu Serif Bold dice (tools.synth): the first cut lost thin strokes and
+    the die read unsure as another letter; the fainter cut (``RecognizeConfig.faint_ink``)
+    keeps them and reads the die surely as the letter it is, which stands because that
+    cut only added strokes (``_gained_strokes``). Without the fainter cut they stay
+    unsure. No tile is confidently wrong."""
+    _read_again_right(look, seed, where, RecognizeConfig(faint_ink=None))
+
+
 @pytest.mark.parametrize(("seed", "r", "c"), [(97001, 4, 2), (95500, 2, 2)])
 def test_on_a_board_both_engines_fail_on_their_agreement_lifts_nothing(
     seed: int, r: int, c: int

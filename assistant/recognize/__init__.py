@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -413,13 +414,26 @@ class RecognizeConfig:
     # A die left unsure is cut again with the cut's low ink threshold at faint_ink of the
     # contrast (CutConfig.ink_low_frac is 0.35): the thin strokes of a blurred serif face
     # (an E's middle arm, an S's spine) then stay in the glyph. Where that cut reads the
-    # same letter surely, the die takes that reading; another letter, or an unsure one,
-    # changes nothing. None: no second cut. Measured on tools.synth boggle-classic/-big
-    # 95000-95019 (820 dice, every die cut both ways): the fainter cut read 8 unsure dice
-    # surely and rightly and none surely wrong (it reads some A's as V, unsure: hence the
-    # same letter only). benchmarks/ocr.py unsure dice 18 -> 11 there, 5 -> 4 on
-    # 95500-95519 and 33 -> 24 on the serif trays of 95540-95639 (not tuned on), none wrong.
+    # same letter surely, the die takes that reading; an unsure one changes nothing. None:
+    # no second cut. Measured on tools.synth boggle-classic/-big 95000-95019 (820 dice,
+    # every die cut both ways): the fainter cut read 8 unsure dice surely and rightly and
+    # none surely wrong (it reads some A's as V, unsure). benchmarks/ocr.py unsure dice
+    # 18 -> 11 there, 5 -> 4 on 95500-95519 and 33 -> 24 on the serif trays of 95540-95639
+    # (not tuned on), none wrong. Another letter stands too where the fainter cut only
+    # adds strokes to the first (``_gained_strokes``): its ink holds the first cut's but
+    # for faint_kept of it, and it has every counter the first has (filled, an A is a V).
+    # The first cut had lost those strokes: a turned serif T's thin crossbar (read L), an
+    # O's thin sides (C), an M's diagonal (N), an E's bottom arm (F). On boggle-classic/-big
+    # 99100-99159 and 99300-99359 (240 boards, tuned on), 8 dice read so, all right; none
+    # wrong; the fainter cut held every pixel of the first cut's ink in all of them.
+    # Only on a quiet face, though (``_face_noise``, the noise of the die's face in source
+    # pixels as a share of the contrast, at most faint_noise): on a noisy one the fainter
+    # cut's strokes may be noise joined to the letter (benchmarks/stress.py 98100,
+    # boggle-classic 98102 with noise of sd 35: a T read "I-" unsure became a sure L; its
+    # face measured 0.040, the dice above 0.0-0.011).
     faint_ink: float | None = 0.25
+    faint_kept: float = 0.02
+    faint_noise: float = 0.02
     # A die still unsure after that is cut once more with both ink thresholds raised to
     # bold_ink (CutConfig.ink_frac, ink_low_frac: 0.45 and 0.35): blur joins what is apart
     # at the cut's thresholds (an underline to its N or Z, the u of a Qu to its Q, a G's
@@ -668,7 +682,7 @@ def recognize_tiles(
     base = cut or CutConfig()
     if cfg.faint_ink is not None:
         fainter = replace(base, ink_low_frac=cfg.faint_ink)
-        settled = _read_again(tiles, settled, cfg, engines, limit, fainter, _same_letter)
+        settled = _read_again(tiles, settled, cfg, engines, limit, fainter, _gained_strokes)
     if cfg.bold_ink is not None:
         high, low = cfg.bold_ink
         bolder = replace(base, ink_frac=high, ink_low_frac=low)
@@ -729,11 +743,24 @@ def _read_again(
     return tuple(out)
 
 
-def _same_letter(
+def _gained_strokes(
     tile: TileImage, before: TileReading, again: TileImage, after: TileReading, cfg: RecognizeConfig
 ) -> bool:
-    """The fainter cut's reading stands only where it names the first reading's letter."""
-    return after.label == before.label
+    """Whether the fainter cut's reading ``after`` of a die stands against ``before`` (see
+    ``RecognizeConfig.faint_ink``): it names the first reading's letter, or the fainter
+    cut only added strokes to the first cut's glyph (its ink holds all of the first's but
+    ``faint_kept``, and no counter of the first was filled)."""
+    from assistant.recognize.glyphs import holes
+
+    if after.label == before.label:
+        return True
+    if _face_noise(tile) > cfg.faint_noise:
+        return False
+    first, fainter = _ink(tile), _ink(again)
+    outside = int(np.count_nonzero(first & ~fainter))
+    if outside > cfg.faint_kept * max(int(np.count_nonzero(first)), 1):
+        return False
+    return holes(again.glyph) >= holes(tile.glyph)
 
 
 def _parted_by_blur(
@@ -767,6 +794,28 @@ def _best_without_holes(tile: TileImage, cfg: RecognizeConfig) -> str:
 def _characters(label: str) -> int:
     """How many characters a tile label has (a Qu is one face)."""
     return 1 if label == "QU" else len(label)
+
+
+def _face_noise(tile: TileImage) -> float:
+    """The noise of a tile's face around its letter, in source-image pixels (the crop
+    shrunk by its ``scale``): the robust spread (1.4826 MAD) of what a 3x3 median leaves
+    on the face pixels of the crop's middle three fifths, away from the glyph, as a share
+    of the tile's contrast; 0.0 where too little face shows to measure."""
+    crop = tile.crop if tile.crop.ndim == 2 else cv2.cvtColor(tile.crop, cv2.COLOR_BGR2GRAY)
+    h, w = crop.shape
+    size = (max(8, round(w * tile.scale)), max(8, round(h * tile.scale)))
+    small = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
+    glyph = cv2.resize(tile.glyph, size, interpolation=cv2.INTER_AREA)
+    face = cv2.dilate(glyph, np.ones((3, 3), np.uint8)) == 0
+    sw, sh = size
+    middle = np.zeros_like(face)
+    middle[sh // 5 : sh - sh // 5, sw // 5 : sw - sw // 5] = True
+    rest = small.astype(np.float32) - cv2.medianBlur(small, 3).astype(np.float32)
+    seen = rest[face & middle]
+    if seen.size < 16 or tile.contrast <= 0:
+        return 0.0
+    spread = 1.4826 * float(np.median(np.abs(seen - np.median(seen))))
+    return spread / tile.contrast
 
 
 def _ink(tile: TileImage) -> npt.NDArray[np.bool_]:
