@@ -67,6 +67,13 @@ DICE_SETS: Mapping[int, tuple[Die, ...]] = MappingProxyType(
 )
 
 
+# Every face of more than one letter that a die of any set shows, as a tile label reads it
+# (upper case): a die's reading of two letters is one of these or no face at all.
+MULTI_FACES: frozenset[str] = frozenset(
+    face.upper() for dice in DICE_SETS.values() for die in dice for face in die if len(face) > 1
+)
+
+
 def face_tile(face: str) -> Tile:
     """The tile a die face shows: a letter, a multi-letter tile (Qu, Th) or a blank."""
     if not face:

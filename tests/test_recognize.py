@@ -1315,6 +1315,28 @@ def test_a_die_whose_fainter_cut_gains_the_strokes_it_lost_reads_that_letter(
     _read_again_right(look, seed, where, RecognizeConfig(faint_ink=None))
 
 
+@pytest.mark.tesseract
+def test_a_die_read_as_letters_no_die_shows_is_unsure() -> None:
+    """A Qu die on 14 px tiles (benchmarks/stress.py 98100: tools.synth boggle-big 98102,
+    tile14): its tail lost, both engines read "OU", which was sure at 0.95. No die shows
+    OU (``dice.MULTI_FACES``), so it is unsure; the Qu is listed."""
+    from stressed import stressed
+
+    from assistant.dice import MULTI_FACES
+    from assistant.read import ReadOptions, read_array
+
+    assert {"QU", "AN", "ER", "HE", "IN", "TH"} == MULTI_FACES
+    image, label = stressed("boggle-big", 98100, 98102, "tile14")
+    reading = read_array(image, ReadOptions())
+    want = label["letters"]
+    assert want[2][0] == "QU"
+    assert reading.tiles[2][0] == "?"
+    assert "QU" in [name for name, _ in reading.candidates[2][0]]
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
 @pytest.mark.parametrize(("seed", "r", "c"), [(97001, 4, 2), (95500, 2, 2)])
 def test_on_a_board_both_engines_fail_on_their_agreement_lifts_nothing(
     seed: int, r: int, c: int

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from assistant.dice import MULTI_FACES
 from assistant.numeric import median
 from assistant.recognize.exemplars import ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
@@ -395,6 +396,11 @@ class RecognizeConfig:
     # (tools.synth boggle-classic/boggle-big seeds 3000-3007 scaled to 12, 16 and 20 px).
     die_min_px: float = 7.0
     die_tiny_cap: float = 0.5
+    # A die read as several letters that no die shows (``dice.MULTI_FACES``: Qu, and Super
+    # Big Boggle's An, Er, He, In, Th) keeps at most no_face_cap: a Qu die on 14 px tiles,
+    # its tail lost, read "OU" at 0.95 with Tesseract agreeing (benchmarks/stress.py 98100,
+    # boggle-big 98102 shrunk to 14 px a tile).
+    no_face_cap: float = 0.5
     # A die read as V whose other engine also reads it as A the other way up: an A has a
     # crossbar, a V upside down none. With no row in the lower part of the would-be A
     # (crossbar_band, from its apex) filled to crossbar_fill between its outer strokes
@@ -636,6 +642,8 @@ def recognize_tiles(
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
         if tiny_die:
             cands = [replace(c, confidence=min(c.confidence, cfg.die_tiny_cap)) for c in cands]
+        if dice and _characters(cands[0].label) > 1 and cands[0].label not in MULTI_FACES:
+            cands = [replace(c, confidence=min(c.confidence, cfg.no_face_cap)) for c in cands]
         if tile.overdrawn or _small_and_torn(tile, first[i], cfg):
             # A line was taken out: a second engine reads the same damaged picture, so its
             # agreement is no evidence of its own (it agreed on L for E, S for F, T for I,
