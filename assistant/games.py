@@ -244,6 +244,12 @@ class GamesConfig:
     turn_min_read: int = 9
     turned_weight: float = 2.5
     upright_weight: float = -2.0
+    # ...and for a game whose tiles stand upright (a screen's), letters turned every way
+    # (the picture itself not turned: ``recognize.picture_turn`` rules that out first)
+    # count as much against it: a dice tray with noise the cut took for point values in
+    # the top-left corner was named Wordament at 0.93 (benchmarks/stress.py 98200,
+    # boggle-classic 98203 with noise of sd 15; 10 of its 16 letters read turned).
+    turned_foreign: float = -2.5
     # "None of these" is worth min_points: a look no game fits goes to it.
     min_points: float = 2.0
     name_at: float = 0.8  # a game is named at this probability, else unknown
@@ -731,9 +737,12 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
             points += cfg.screen_photo * irregular
     if look.photo and profile.dice:
         points += cfg.tilt_weight
-    if profile.dice and look.turned is not None and look.turned[1] >= cfg.turn_min_read:
+    if look.turned is not None and look.turned[1] >= cfg.turn_min_read:
         turned, read = look.turned
-        if turned >= cfg.turn_share * read:
+        if not profile.dice:
+            if turned >= cfg.turn_share * read:
+                points += cfg.turned_foreign
+        elif turned >= cfg.turn_share * read:
             points += cfg.turned_weight
             why.append(f"letters turned every way ({turned} of {read})")
         elif turned == 0:

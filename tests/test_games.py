@@ -429,6 +429,28 @@ def test_corner_marks_on_a_board_whose_letters_cannot_be_read_name_no_game() -> 
     assert reading.game in (None, "wordhunt"), reading.game_why
 
 
+def test_letters_turned_every_way_speak_against_a_screen_game() -> None:
+    # A Boggle tray with noise of sd 15 (benchmarks/stress.py 98200, boggle-classic 98203,
+    # noise15): the cut took specks in the dice's top-left corners for point values, and
+    # the tray was named Wordament at 0.93 although 10 of its 16 letters read turned.
+    # Letters turned every way count against a game whose tiles stand upright.
+    from dataclasses import replace
+
+    from stressed import stressed
+
+    from assistant.games import _detect
+
+    image, label = stressed("boggle-classic", 98200, 98203, "noise15")
+    reading = read_array(image, ReadOptions())
+    assert label["game"] == "boggle_physical"  # the label's group: Boggle dice
+    assert reading.game in (None, "boggle"), reading.game_why
+    measured = describe_look(image, locate_board(image))
+    one = _detect(replace(measured, turned=(1, 16)), GamesConfig())  # a misread, say
+    turned = _detect(replace(measured, turned=(10, 16)), GamesConfig())
+    lost = dict(one.points)["wordament"] - dict(turned.points)["wordament"]
+    assert lost == pytest.approx(-GamesConfig().turned_foreign, abs=0.01)
+
+
 def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:
     """``image`` with its contrast times ``gain`` about mid-grey, then ``bias``, then
     ``gamma`` (as benchmarks/stress.py changes levels)."""
