@@ -1337,6 +1337,58 @@ def test_a_die_read_as_letters_no_die_shows_is_unsure() -> None:
             assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
 
 
+def test_a_v_that_may_be_an_a_the_other_way_up_is_unsure() -> None:
+    """``_v_or_a``: a die read as V a few pixels tall (under ``v_min_px``) is unsure, with A
+    listed, where an A lying the other way up is not ruled out (a row of its lower part
+    solid: an upside-down A whose counter blur shut is a blot shaped like a V); a V whose
+    strokes stand apart there stays sure, and so does a larger one. Drawn pictures."""
+    from assistant.cut import Polarity, TileImage
+    from assistant.geometry import Box
+    from assistant.recognize import TileReading, _v_or_a
+
+    def tile(points: list[tuple[int, int]], scale: float = 0.15) -> TileImage:
+        m = np.zeros((64, 64), np.uint8)
+        cv2.fillPoly(m, [np.array(points, np.int32)], 255)
+        ys, xs = np.nonzero(m)
+        box = Box(int(xs.min()), int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1)
+        crop = np.full((64, 64, 3), 255, np.uint8)
+        return TileImage(
+            0, 0, crop, m, box, (box,), None, None, Polarity.DARK_ON_LIGHT, False,
+            (255, 255, 255), 200.0, scale=scale,
+        )  # fmt: skip
+
+    cfg = RecognizeConfig()
+    read_v = TileReading(0, 0, "V", 0.95, (("V", 0.95), ("Y", 0.01)))
+    v = tile([(8, 8), (20, 8), (32, 44), (44, 8), (56, 8), (38, 56), (26, 56)])  # open notch
+    assert _v_or_a(v, read_v, cfg) == read_v
+    wedge = [(8, 8), (56, 8), (38, 56), (26, 56)]  # solid: a filled A upside down
+    assert 48 * 0.15 < cfg.v_min_px <= 48 * 0.5
+    assert _v_or_a(tile(wedge, scale=0.5), read_v, cfg) == read_v  # 24 px: left as read
+    doubted = _v_or_a(tile(wedge), read_v, cfg)
+    assert doubted.confidence == cfg.v_cap < cfg.threshold
+    assert [label for label, _ in doubted.candidates[:2]] == ["V", "A"]
+
+
+@pytest.mark.tesseract
+def test_an_upside_down_a_on_a_tiny_die_read_v_is_unsure() -> None:
+    """An upside-down A on 20 px dice (benchmarks/stress.py 98200: tools.synth
+    boggle-classic 98202, tile20): its counter and bar a blot, both engines read V, sure
+    at 0.95. An A is not ruled out the other way up, so the die is unsure, A listed."""
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("boggle-classic", 98200, 98202, "tile20")
+    reading = read_array(image, ReadOptions())
+    want = label["letters"]
+    assert want[3][1] == "A"
+    assert reading.tiles[3][1] == "?"
+    assert "A" in [name for name, _ in reading.candidates[3][1]]
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
 @pytest.mark.parametrize(("seed", "r", "c"), [(97001, 4, 2), (95500, 2, 2)])
 def test_on_a_board_both_engines_fail_on_their_agreement_lifts_nothing(
     seed: int, r: int, c: int

@@ -408,6 +408,17 @@ class RecognizeConfig:
     # seeds 13000-13012): every A 1.0, upside-down V's 0.72-0.81.
     crossbar_band: tuple[float, float] = (0.45, 0.85)
     crossbar_fill: float = 0.92
+    # ...and the other way: a die read as V whose glyph is under v_min_px source pixels on
+    # its longer side is at most v_cap where an A the other way up is not ruled out so (a
+    # row of that band is solid: a counter blurred shut). On 20 px dice an upside-down A,
+    # its counter and bar a 9 px blot, read V at 0.95 with both engines agreeing
+    # (benchmarks/stress.py 98200, boggle-classic 98202, tile20). On boggle-classic/-big
+    # 99100-99139 and 99300-99339, also shrunk to 16-24 px tiles (tuned on), every A read
+    # V was under 11 px (and unsure), and most right V's under 11 px measure 0.9-1.0 as
+    # such an A does: those are unsure now. Larger V's mostly measure 0.70-0.86, but a
+    # right V of 20 px measured 1.0 (99323): over all sizes the rule cost 2 boards of 120.
+    v_min_px: float = 11.0
+    v_cap: float = 0.6
     # An I has matching ends: a serifed I's serifs are alike and a sans I is one bar. A
     # glyph whose top and bottom i_end_band of rows span widths of which the narrower is
     # under i_ends of the wider (glyphs.end_widths) is no I, and the matcher's I is dropped
@@ -695,7 +706,7 @@ def recognize_tiles(
         high, low = cfg.bold_ink
         bolder = replace(base, ink_frac=high, ink_low_frac=low)
         settled = _read_again(tiles, settled, cfg, engines, limit, bolder, _parted_by_blur)
-    return settled
+    return tuple(_v_or_a(tile, rd, cfg) for tile, rd in zip(tiles, settled, strict=True))
 
 
 Accept = Callable[["TileImage", TileReading, "TileImage", TileReading, RecognizeConfig], bool]
@@ -1300,6 +1311,21 @@ def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeC
     if abs(tilt) >= cfg.min_tilt:
         picture = straighten(picture, -tilt, binary=False)
     return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
+
+
+def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> TileReading:
+    """A die read as V (``reading``), its glyph under ``v_min_px``, at most at ``v_cap``
+    with A listed next, where an A lying the other way up is not ruled out by its missing
+    bar (``_bar_missing`` at the opposite turn); any other reading as it is."""
+    if reading.label != "V" or _size_px(tile) >= cfg.v_min_px:
+        return reading
+    turn = (reading.turn + 2) % 4
+    if _bar_missing(tile, turn, Candidate("A", reading.confidence, turn=turn), cfg):
+        return reading
+    level = min(reading.confidence, cfg.v_cap)
+    rest = tuple((c, min(p, level * 0.9)) for c, p in reading.candidates if c not in ("V", "A"))
+    cands = (("V", round(level, 4)), ("A", round(level * 0.9, 4)), *rest)
+    return replace(reading, confidence=level, candidates=cands[: max(cfg.max_candidates, 2)])
 
 
 def _ends_unlike_i(
