@@ -113,3 +113,10 @@ def test_roll_needs_one_die_per_position() -> None:
         roll(CLASSIC_DICE, 3, 3, random.Random(0))
     board = roll(CLASSIC_DICE[:8], 2, 4, random.Random(0))
     assert (board.rows, board.cols) == (2, 4)
+
+
+def test_the_multi_letter_faces_are_those_of_the_dice_sets() -> None:
+    """``MULTI_FACES``: Qu (every set) and Super Big Boggle's two-letter die."""
+    from assistant.dice import MULTI_FACES
+
+    assert {"QU", "AN", "ER", "HE", "IN", "TH"} == MULTI_FACES
