@@ -737,16 +737,14 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
             points += cfg.screen_photo * irregular
     if look.photo and profile.dice:
         points += cfg.tilt_weight
-    if look.turned is not None and look.turned[1] >= cfg.turn_min_read:
-        turned, read = look.turned
-        if not profile.dice:
-            if turned >= cfg.turn_share * read:
-                points += cfg.turned_foreign
-        elif turned >= cfg.turn_share * read:
-            points += cfg.turned_weight
-            why.append(f"letters turned every way ({turned} of {read})")
-        elif turned == 0:
-            points += cfg.upright_weight
+    every_way = _turned_every_way(look, cfg)
+    if every_way is not None and profile.dice:
+        points += cfg.turned_weight
+        why.append(f"letters turned every way ({every_way[0]} of {every_way[1]})")
+    elif every_way is not None:
+        points += cfg.turned_foreign
+    elif profile.dice and _all_upright(look, cfg):
+        points += cfg.upright_weight
     return points, why
 
 
@@ -813,6 +811,15 @@ def _other_hue(
         if hue_apart(angle, hue(ca, cb)) <= cfg.gap_miss_hue:
             return False
     return True
+
+
+def _turned_every_way(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:
+    """(turned, read) where at least ``turn_min_read`` letters were read surely and
+    ``turn_share`` of them or more only after a turn (as dice lie); else None."""
+    if look.turned is None:
+        return None
+    turned, read = look.turned
+    return look.turned if read >= cfg.turn_min_read and turned >= cfg.turn_share * read else None
 
 
 def _all_upright(look: BoardLook, cfg: GamesConfig) -> bool:
