@@ -3,6 +3,8 @@ gradient reading cannot (``assistant.recognize.exemplars``): drawn tiles, issue 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -328,9 +330,10 @@ def test_face_where_a_see_through_lines_blend_was_undone_settles_nothing() -> No
 @pytest.mark.parametrize(
     ("seed", "tiles"),
     [
-        # Four letters under pink and gold lines: each unsure at 0.24-0.6 when only the
-        # letters read best around the line competed (F over the E of r3c2, L over r3c1's).
-        (3055, {(1, 1): "E", (2, 0): "I", (2, 1): "E", (4, 0): "D"}),
+        # Letters under pink and gold lines: each unsure at 0.24-0.6 when only the letters
+        # read best around the line competed (its two E's now settle that way too: see
+        # test_a_line_grown_less_shows_what_settles_a_letter).
+        (3055, {(2, 0): "I", (4, 0): "D"}),
         # An E under a red chevron over its lower arm, read F at 0.6 (unsure) before.
         (3022, {(3, 2): "E"}),
     ],
@@ -346,6 +349,20 @@ def test_every_letter_competing_settles_what_the_rivals_could_not(
     for (r, c), want in tiles.items():
         assert read[r][c] == want, (r, c)
         assert without[r][c] == "?", (r, c)
+
+
+def test_a_line_grown_less_shows_what_settles_a_letter() -> None:
+    """spellcast-arrows 3055 (tuned on): two E's under pink and gold lines (r2c2, r3c2).
+    With the removed line grown by 2 pixels more than the cut took, what was left of the
+    letters beside it could not tell E from F and L (the whole alphabet had to settle
+    them); grown by 1 (``ExemplarConfig.line_grow``), the rivals read around the line
+    settle them, the whole alphabet's rule turned off."""
+    no_alphabet = ExemplarConfig(alphabet_evidence=1e9)
+    _, grown_less, _ = _read_arrows(3055, no_alphabet)
+    _, grown_more, _ = _read_arrows(3055, replace(no_alphabet, line_grow=2))
+    for r, c in ((1, 1), (2, 1)):
+        assert grown_less[r][c] == "E", (r, c)
+        assert grown_more[r][c] == "?", (r, c)
 
 
 def test_the_alphabet_takes_another_letter_than_the_best_read_only_on_strong_agreement() -> None:

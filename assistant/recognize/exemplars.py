@@ -50,7 +50,15 @@ class ExemplarConfig:
     fit: float = 0.12  # mean ink difference from the letter's copy on the visible pixels
     confidence: float = 0.9  # what a letter settled so is worth
     rest_share: float = 0.5  # ...and its rivals at most this share of the sure threshold
-    line_grow: int = 2  # pixels the removed line is grown by: its rim hides too
+    # Pixels the removed line is grown by: its rim hides too. The cut's line already takes
+    # a pixel of fringe, and at 2 the grown line hid letters beside it (a P's bowl, a T's
+    # bar) until too little showed to settle them. At 1 on tools.synth spellcast-arrows
+    # 3000-3099 (tuned on), 13 unsure tiles settled right and 3 right ones left unsure
+    # (84 -> 74 tiles missed), on 99500-99599 (not tuned on) 78 -> 74, none wrong either
+    # way; 0 confident-wrong on both (0 also lost 3 tiles and named an E under an arrow
+    # F at 0.9 on 99589). benchmarks/exemplars.py --seed 99700 --per-look 6: no wrong
+    # letter named (as read, alphabet), 658 alphabet right against 655.
+    line_grow: int = 1
     # The letter's copy accounts for the tile where it shows: at most this share of the
     # tile's visible ink (alpha 0.5 and up) lies where the copy has none (under 0.25), and
     # of the copy's ink where the tile shows face. benchmarks/exemplars.py (a line drawn
