@@ -55,9 +55,10 @@ class ExemplarConfig:
     # bar) until too little showed to settle them. At 1 on tools.synth spellcast-arrows
     # 3000-3099 (tuned on), 13 unsure tiles settled right and 3 right ones left unsure
     # (84 -> 74 tiles missed), on 99500-99599 (not tuned on) 78 -> 74, none wrong either
-    # way; 0 confident-wrong on both (0 also lost 3 tiles and named an E under an arrow
-    # F at 0.9 on 99589). benchmarks/exemplars.py --seed 99700 --per-look 6: no wrong
-    # letter named (as read, alphabet), 658 alphabet right against 655.
+    # way. At 0, 8 more settled and 6 right ones were lost on 3000-3099, and an E under
+    # an arrow was named F at 0.9 on 99589. benchmarks/exemplars.py --seed 99700
+    # --per-look 6: no wrong letter named (as read, alphabet), 658 alphabet right
+    # against 655.
     line_grow: int = 1
     # The letter's copy accounts for the tile where it shows: at most this share of the
     # tile's visible ink (alpha 0.5 and up) lies where the copy has none (under 0.25), and
