@@ -813,18 +813,25 @@ def _other_hue(
     return True
 
 
-def _turned_every_way(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:
-    """(turned, read) where at least ``turn_min_read`` letters were read surely and
-    ``turn_share`` of them or more only after a turn (as dice lie); else None."""
-    if look.turned is None:
+def _surely_read(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:
+    """(turned, read): how many letters were read surely, and how many of them only after
+    a turn, where at least ``turn_min_read`` were; else None (too few to tell)."""
+    if look.turned is None or look.turned[1] < cfg.turn_min_read:
         return None
-    turned, read = look.turned
-    return look.turned if read >= cfg.turn_min_read and turned >= cfg.turn_share * read else None
+    return look.turned
+
+
+def _turned_every_way(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:
+    """(turned, read) where ``turn_share`` or more of the letters read surely were read
+    only after a turn (as dice lie; ``_surely_read``); else None."""
+    counts = _surely_read(look, cfg)
+    return counts if counts is not None and counts[0] >= cfg.turn_share * counts[1] else None
 
 
 def _all_upright(look: BoardLook, cfg: GamesConfig) -> bool:
-    """Whether at least ``turn_min_read`` letters were read surely, every one upright."""
-    return look.turned is not None and look.turned[1] >= cfg.turn_min_read and not look.turned[0]
+    """Whether enough letters were read surely (``_surely_read``), every one upright."""
+    counts = _surely_read(look, cfg)
+    return counts is not None and not counts[0]
 
 
 def _blind(look: BoardLook, cfg: GamesConfig) -> bool:

@@ -7,6 +7,7 @@ import itertools
 import math
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -15,8 +16,11 @@ import pytest
 from assistant.cut import cut_tile
 from assistant.geometry import Box
 from assistant.imageio import decode_image
-from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
+from assistant.read import UNSURE, BoardReading, ReaderConfig, ReadOptions, read_array
 from assistant.recognize import RecognizeConfig, recognize_tiles
+
+if TYPE_CHECKING:
+    from tools.synth import SynthBoard
 
 CELL = 128
 
@@ -167,14 +171,19 @@ def test_a_narrow_letter_along_a_see_through_line_is_read_both_ways(x: int) -> N
     assert reading.label == "I" and reading.confidence >= 0.8
 
 
-def _read_surely(seed: int, tile: tuple[int, int], want: str) -> None:
-    """tools.synth spellcast-arrows ``seed`` read without Tesseract: ``tile`` is ``want``,
-    surely, and every other tile is right or unsure."""
+def _read_arrows_alone(seed: int) -> tuple[SynthBoard, BoardReading]:
+    """tools.synth spellcast-arrows ``seed``, and its reading without Tesseract."""
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", seed)
     no_tesseract = ReaderConfig(recognize=RecognizeConfig(tesseract="never"))
-    reading = read_array(decode_image(board.data), ReadOptions(config=no_tesseract))
+    return board, read_array(decode_image(board.data), ReadOptions(config=no_tesseract))
+
+
+def _read_surely(seed: int, tile: tuple[int, int], want: str) -> None:
+    """tools.synth spellcast-arrows ``seed`` read without Tesseract: ``tile`` is ``want``,
+    surely, and every other tile is right or unsure."""
+    board, reading = _read_arrows_alone(seed)
     r, c = tile
     assert board.label["letters"][r][c] == want
     assert reading.tiles[r][c] == want and reading.confidence[r][c] >= 0.8
@@ -1172,11 +1181,7 @@ def test_a_line_along_a_letters_telling_stroke_leaves_it_unsure() -> None:
     grown by 1 (``ExemplarConfig.line_grow``), nothing settles it: the tile is unsure, R
     and P listed, as a line hiding the one stroke that tells two letters apart may leave
     it (never P with confidence)."""
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 71734)
+    board, reading = _read_arrows_alone(71734)
     assert board.label["letters"][0][0] == "R"
-    no_tesseract = ReaderConfig(recognize=RecognizeConfig(tesseract="never"))
-    reading = read_array(decode_image(board.data), ReadOptions(config=no_tesseract))
     assert reading.tiles[0][0] == UNSURE
     assert {label for label, _ in reading.candidates[0][0]} >= {"R", "P"}

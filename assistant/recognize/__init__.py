@@ -595,7 +595,9 @@ def recognize_tiles(
                 elsewhere[i].append((turn, cands[0]))
     for i, found in enumerate(elsewhere):
         if found and first[i][0].label == "V":
-            elsewhere[i] = [(k, c) for k, c in found if not _bar_missing(tiles[i], k, c, cfg)]
+            elsewhere[i] = [
+                (k, c) for k, c in found if not (c.label == "A" and _bar_missing(tiles[i], k, cfg))
+            ]
     combined = [
         (_combine(first[i], second[i], cfg, limit, elsewhere[i]) if second[i] else first[i])
         or [Candidate("", 0.0)]
@@ -1298,14 +1300,15 @@ def _joined_qu(
     return Candidate("QU", cfg.agree_confidence, min(q, u), turn, name)
 
 
-def _bar_missing(tile: TileImage, turn: int, reading: Candidate, cfg: RecognizeConfig) -> bool:
-    """Whether ``reading`` is an A that the picture turned by ``turn`` cannot be: no row of
-    its lower part is solid between the strokes (see ``RecognizeConfig.crossbar_fill``)."""
+def _bar_missing(tile: TileImage, turn: int, cfg: RecognizeConfig) -> bool:
+    """Whether the tile's glyph, turned by ``turn``, cannot be an A: no row of its lower
+    part is solid between the strokes (see ``RecognizeConfig.crossbar_fill``); False for
+    an empty glyph."""
     from assistant.cut import face_tilt
     from assistant.recognize.glyphs import crossbar_fill, straighten
 
     picture = tile.alpha if tile.alpha is not None else tile.glyph
-    if reading.label != "A" or not picture.any():
+    if not picture.any():
         return False
     tilt = face_tilt(tile)  # a die lying askew: its rows are the letter's rows once undone
     if abs(tilt) >= cfg.min_tilt:
@@ -1319,12 +1322,12 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
     bar (``_bar_missing`` at the opposite turn); any other reading as it is."""
     if reading.label != "V" or _size_px(tile) >= cfg.v_min_px:
         return reading
-    turn = (reading.turn + 2) % 4
-    if _bar_missing(tile, turn, Candidate("A", reading.confidence, turn=turn), cfg):
+    if _bar_missing(tile, (reading.turn + 2) % 4, cfg):
         return reading
     level = min(reading.confidence, cfg.v_cap)
-    rest = tuple((c, min(p, level * 0.9)) for c, p in reading.candidates if c not in ("V", "A"))
-    cands = (("V", round(level, 4)), ("A", round(level * 0.9, 4)), *rest)
+    second = level * 0.9  # A, and every other letter at most that
+    rest = tuple((c, min(p, second)) for c, p in reading.candidates if c not in ("V", "A"))
+    cands = (("V", round(level, 4)), ("A", round(second, 4)), *rest)
     return replace(reading, confidence=level, candidates=cands[: max(cfg.max_candidates, 2)])
 
 
