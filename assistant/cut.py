@@ -351,6 +351,16 @@ class CutConfig:
     # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
     tint_min: float = 30.0
     tint_reach: int = 3
+    # The face's chroma is taken from the ring round the letter instead where the two lie
+    # face_pull or more apart (``_ring_tint``): half tint_min. A gold W on a SpellCast
+    # 2X tile pulled the face's b 23 off the ring's (spellcast-arrows 3042: the cream
+    # face counted as a pale line, the W was lost); a pale line's own pixels in the ring
+    # moved it 4 (3019).
+    face_pull: float = 15.0
+    # A tinted piece that runs along tint_outline of the tile's sides (on average, within
+    # ``frame_band`` of them) is the tile's own outline: what is joined to it in the
+    # tile's frame (a badge, a gem) is no stroke. A stroke crosses a side or two.
+    tint_outline: float = 0.5
     # The mark at a path's start (a dot or a ring at the tile's centre) apart from its
     # stroke, where the stroke stops short of the centre: a tinted piece of the glyph within
     # mark_hue degrees of the hue of a tinted stroke at least mark_stroke of the cell long
@@ -1094,7 +1104,7 @@ def cut_tile(
     if not overdrawn and tinted is None:
         # A line too pale to be ink (a pale green arrow on a cream tile) that comes in from
         # the border onto the glyph: cut again, taking it and the ink it touches out.
-        pale = _tinted_line(lab, face, glyph, cfg)
+        pale = _tinted_line(lab, _ring_tint(lab, face, ring, cfg), glyph, cfg)
         if pale is not None:
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
@@ -1932,6 +1942,23 @@ def _segment_distance(
     return np.asarray(np.linalg.norm(pixels - (a32 + t[:, None] * axis), axis=1), np.float32)
 
 
+def _ring_tint(
+    lab: Image,
+    face: npt.NDArray[np.float64],
+    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None,
+    cfg: CutConfig,
+) -> npt.NDArray[np.float64]:
+    """The face colour to tell tinted strokes against (``_tinted_line``): ``face``, but
+    with the a/b of the ring round the letter where those lie ``face_pull`` or more away
+    (a big gold letter pulled the face colour's median towards gold, ``_face_colour``,
+    and the cream face itself then counted as tinted)."""
+    h, w = lab.shape[:2]
+    rim = _median(lab[ring if ring is not None else _ring(h, w, cfg)].astype(np.float32))
+    if float(np.hypot(*(rim[1:] - face[1:]))) < cfg.face_pull:
+        return face
+    return np.array([face[0], rim[1], rim[2]], np.float64)
+
+
 def _tinted_line(
     lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig
 ) -> Mask | None:
@@ -1953,6 +1980,30 @@ def _tinted_line(
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
     touching = set(distinct(labels[near]).tolist()) & entering
+    if touching:
+        # A gold letter joined to its bonus tile's own gold or pink frame is tinted with
+        # it: a piece that, beside the glyph, lies in the tile's frame (its outline, the
+        # badge on its top-left corner and a gem on its bottom-left one, joined to an
+        # outline running round the tile) is that frame, not a stroke drawn over the tile.
+        # A stroke runs on across the face, comes in through a right-hand corner (a
+        # diagonal arrow into a Y's arm, spellcast-arrows 3000), or is no outline.
+        h, w = glyph.shape
+        frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, every_corner=False)
+        band = max(1, round(cfg.frame_band * h))
+        beside = ~near & ~frame
+
+        def outline(i: int) -> bool:
+            # Along each side, the share of places where the piece runs in the band.
+            piece = labels == i
+            runs = (
+                piece[:band].any(axis=0).mean(),
+                piece[-band:].any(axis=0).mean(),
+                piece[:, :band].any(axis=1).mean(),
+                piece[:, -band:].any(axis=1).mean(),
+            )
+            return float(np.mean(runs)) >= cfg.tint_outline
+
+        touching = {i for i in touching if not outline(i) or (labels[beside] == i).any()}
     marks = _start_marks(lab, labels, entering, chroma, face_ab, glyph, cfg)
     if not touching and not marks:
         return None
@@ -2107,12 +2158,19 @@ def _frame_seam(
 
 
 @functools.cache
-def _frame_area(h: int, w: int, band: float, badge: float) -> npt.NDArray[np.bool_]:
+def _frame_area(
+    h: int, w: int, band: float, badge: float, every_corner: bool = True
+) -> npt.NDArray[np.bool_]:
     """The pixels of an ``h`` x ``w`` cell within ``band`` of an edge or within ``badge`` of
-    a corner along both axes (``_frame_seam``): the same for every cell of a board."""
+    a corner along both axes (``_frame_seam``), or of the left-hand corners only, where
+    SpellCast puts its badges and gems (not ``every_corner``): the same for every cell of a
+    board."""
     ys, xs = np.mgrid[0:h, 0:w]
     edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    if every_corner:
+        corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
+    else:
+        corner = np.maximum(np.minimum(ys, h - 1 - ys), xs)
     area = (edge < band) | (corner < badge)
     area.flags.writeable = False
     return np.asarray(area, np.bool_)

@@ -675,6 +675,41 @@ def test_a_big_gold_letter_touching_its_frame_and_a_line_is_cut_off_the_frame() 
     assert reading.tiles[3][3] == "W", reading.candidates[3][3]
 
 
+def test_a_big_gold_letter_tinted_with_its_frame_is_no_pale_line() -> None:
+    # tools.synth spellcast-arrows 3042 r1c0: a 2X tile's gold W, big enough to pull the
+    # face colour's median towards gold, joined in colour to the pink outline, badge and
+    # gem. Against that face the cream face itself was tinted, and letter and frame were
+    # taken for a pale line drawn in from the border: the W was cut out as line and read
+    # "I" at 0.00. Against the ring's face, and with what lies in the tile's frame beside
+    # it left out, the W is a letter again.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 3042)
+    assert board.label["letters"][1][0] == "W" and board.label["bonuses"][1][0] == "DW"
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[1][0] == "W", reading.candidates[1][0]
+
+
+@pytest.mark.parametrize(("corner", "end"), [((0, 127), (30, 100)), ((0, 0), (33, 36))])
+def test_a_pale_line_into_the_letter_through_a_left_corner_is_still_a_line(
+    corner: tuple[int, int], end: tuple[int, int]
+) -> None:
+    # Beside a letter, what lies in the left-hand corners (where SpellCast puts its badges
+    # and gems) is left out of a pale line only when it is joined to an outline running
+    # round the tile: a pale green stroke from such a corner onto a big N's foot or arm,
+    # all of it beside the letter in that corner, is still taken out as a line.
+    crop = np.full((128, 128, 3), 40, np.uint8)
+    cv2.rectangle(crop, (4, 4), (123, 123), (236, 244, 250), -1)
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    (tw, th), _ = cv2.getTextSize("N", font, 3.6, 9)
+    cv2.putText(crop, "N", ((128 - tw) // 2, (128 + th) // 2), font, 3.6, (40, 30, 30), 9,
+                cv2.LINE_AA)  # fmt: skip
+    cv2.line(crop, corner, end, (150, 230, 150), 6, cv2.LINE_AA)
+    tile = cut_tile(crop)
+    assert tile.overdrawn and tile.line is not None
+
+
 def test_a_line_drawn_into_the_middle_is_never_cut_off_as_a_frame() -> None:
     # A line of the letter's own colour from the tile's edge through the middle (another
     # solver's arrow) is no frame: the tile stays crossed.
