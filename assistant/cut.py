@@ -915,9 +915,8 @@ def cut_tile(
     h, w = crop.shape[:2]
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
-    face = _face_colour(
-        lab[sparse].reshape(-1, 3), lab[ring if ring is not None else _ring(h, w, cfg)], cfg
-    )
+    around = lab[ring if ring is not None else _ring(h, w, cfg)]  # the ring's pixels
+    face = _face_colour(lab[sparse].reshape(-1, 3), around, cfg)
     dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
     face_bgr = lab8_to_bgr(face)
@@ -1104,7 +1103,7 @@ def cut_tile(
     if not overdrawn and tinted is None:
         # A line too pale to be ink (a pale green arrow on a cream tile) that comes in from
         # the border onto the glyph: cut again, taking it and the ink it touches out.
-        pale = _tinted_line(lab, _ring_tint(lab, face, ring, cfg), glyph, cfg)
+        pale = _tinted_line(lab, _ring_tint(face, around, cfg), glyph, cfg)
         if pale is not None:
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
@@ -1943,17 +1942,13 @@ def _segment_distance(
 
 
 def _ring_tint(
-    lab: Image,
-    face: npt.NDArray[np.float64],
-    ring: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]] | None,
-    cfg: CutConfig,
+    face: npt.NDArray[np.float64], around: Image, cfg: CutConfig
 ) -> npt.NDArray[np.float64]:
     """The face colour to tell tinted strokes against (``_tinted_line``): ``face``, but
-    with the a/b of the ring round the letter where those lie ``face_pull`` or more away
-    (a big gold letter pulled the face colour's median towards gold, ``_face_colour``,
-    and the cream face itself then counted as tinted)."""
-    h, w = lab.shape[:2]
-    rim = _median(lab[ring if ring is not None else _ring(h, w, cfg)].astype(np.float32))
+    with the a/b of the ring round the letter (``around``: its pixels) where those lie
+    ``face_pull`` or more away (a big gold letter pulled the face colour's median towards
+    gold, ``_face_colour``, and the cream face itself then counted as tinted)."""
+    rim = _median(around.astype(np.float32))
     if float(np.hypot(*(rim[1:] - face[1:]))) < cfg.face_pull:
         return face
     return np.array([face[0], rim[1], rim[2]], np.float64)
