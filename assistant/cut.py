@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -131,6 +131,11 @@ class CutConfig:
     frame_letter: float = 0.3
     frame_band: float = 0.12
     badge_band: float = 0.3
+    # ...or does so once the badge's disc is taken out (``_badge_disc``): the widest place
+    # of the ink in the top-left badge_band, badge_min of the cell or more from the face.
+    # SpellCast's badge has a radius of ~0.13 of the cell; a bold letter's stroke is ~0.05
+    # of the cell from its middle to its edge.
+    badge_min: float = 0.09
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -2124,7 +2129,8 @@ def _frame_seam(
     neck to a badge breaks. The piece left in the middle is a letter joined to the frame
     only where the rest lies in the tile's frame (within ``frame_band`` of an edge, or
     ``badge_band`` of a corner along both): a line drawn across the tile runs into the face
-    and is left to the line cut."""
+    and is left to the line cut. Where no piece is left so, the badge's disc is taken out
+    and the component opened again (``_with_and_without_badge``)."""
     h, w = labels.shape
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
@@ -2132,24 +2138,62 @@ def _frame_seam(
     frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
     for i in lines:
         comp = (labels == i).astype(np.uint8)
-        opened = cv2.morphologyEx(comp, cv2.MORPH_OPEN, disc)
-        n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
-        middle = [
-            j
-            for j in range(1, n)
-            if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
-            and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
-            and stats[j, 3] >= cfg.frame_letter * h
-        ]  # fmt: skip
-        if len(middle) != 1:
-            continue
-        letter = cv2.dilate((parts == middle[0]).astype(np.uint8), disc) & comp
-        rest = (comp > 0) & (letter == 0)
-        if not rest.any() or (rest & ~frame).any():
-            continue
-        grown = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
-        return np.asarray(rest & grown, np.bool_), rest
+        for piece, badge in _with_and_without_badge(comp, cfg):
+            opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, disc)
+            n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
+            middle = [
+                j
+                for j in range(1, n)
+                if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
+                and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
+                and stats[j, 3] >= cfg.frame_letter * h
+            ]  # fmt: skip
+            if len(middle) != 1:
+                continue
+            grown_part = cv2.dilate((parts == middle[0]).astype(np.uint8), disc)
+            letter = np.asarray(grown_part, np.uint8) & piece
+            rest = (comp > 0) & (letter == 0)
+            if badge and rest.any():
+                # With the badge out, what the opening took off the letter and no longer
+                # reaches the border (its point value joined to it, a thin stroke's end)
+                # is the letter's again.
+                letter |= (~_from_border(rest) & (piece > 0)).astype(np.uint8)
+                rest = (comp > 0) & (letter == 0)
+            if not rest.any() or (rest & ~frame).any():
+                continue
+            grown = cv2.dilate(letter, np.ones((3, 3), np.uint8)) > 0
+            return np.asarray(rest & grown, np.bool_), rest
     return None
+
+
+def _with_and_without_badge(comp: Mask, cfg: CutConfig) -> Iterator[tuple[Mask, bool]]:
+    """``comp`` as it is, then without the disc of its badge (``_badge_disc``) where it has
+    one, each with whether the badge was taken out: where a letter's arm overlaps the
+    badge too widely for ``_frame_seam``'s opening to break the neck (spellcast-discord
+    3235), it breaks once the disc is out."""
+    yield comp, False
+    badge = _badge_disc(comp, cfg)
+    if badge is not None:
+        yield np.where(badge > 0, 0, comp).astype(np.uint8), True
+
+
+def _badge_disc(comp: Mask, cfg: CutConfig) -> Mask | None:
+    """The disc of a badge on the tile's top-left corner within ``comp`` (1 where inked),
+    grown by a pixel, or None: the widest place of ``comp`` within ``badge_band`` of that
+    corner, when it is ``badge_min`` of the cell's side or more from the nearest uninked
+    pixel (a badge is solid ink, its text included; a letter's stroke is thinner)."""
+    h, w = comp.shape
+    reach = round(cfg.badge_band * h)
+    # Outside the crop counts as uninked: the gap round the tile is ink, but thin.
+    padded = cv2.copyMakeBorder(comp, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    depth = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1 : reach + 1, 1 : reach + 1]
+    y, x = np.unravel_index(int(np.argmax(depth)), depth.shape)
+    radius = float(depth[y, x])
+    if radius < cfg.badge_min * h:
+        return None
+    out = np.zeros((h, w), np.uint8)
+    cv2.circle(out, (int(x), int(y)), round(radius) + 1, 1, -1)
+    return out
 
 
 @functools.cache
