@@ -25,6 +25,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -66,6 +67,9 @@ from assistant.values import (
     trim_tail,
     zone_misses,
 )
+
+# Which corners of a tile hold its frame's badge square (``_frame_area``).
+FrameCorners = Literal["all", "left", "top-left"]
 
 
 class Polarity(Enum):
@@ -1988,7 +1992,7 @@ def _tinted_line(
         # A stroke runs on across the face, comes in through a right-hand corner (a
         # diagonal arrow into a Y's arm, spellcast-arrows 3000), or is no outline.
         h, w = glyph.shape
-        frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, every_corner=False)
+        frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, "left")
         band = max(1, round(cfg.frame_band * h))
         beside = ~near & ~frame
 
@@ -2135,10 +2139,15 @@ def _frame_seam(
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
+    every = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
+    # Without its badge, the rest of a bonus tile's frame lies along its edges and on the
+    # badge's corner: a line drawn in through another corner is no part of it (the teal
+    # arrow into a gold A, spellcast-arrows 89222).
+    badged = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, "top-left")
     for i in lines:
         comp = (labels == i).astype(np.uint8)
         for piece, badge in _with_and_without_badge(comp, cfg):
+            frame = badged if badge else every
             opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, disc)
             n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
             middle = [
@@ -2198,18 +2207,17 @@ def _badge_disc(comp: Mask, cfg: CutConfig) -> Mask | None:
 
 @functools.cache
 def _frame_area(
-    h: int, w: int, band: float, badge: float, every_corner: bool = True
+    h: int, w: int, band: float, badge: float, corners: FrameCorners = "all"
 ) -> npt.NDArray[np.bool_]:
     """The pixels of an ``h`` x ``w`` cell within ``band`` of an edge or within ``badge`` of
-    a corner along both axes (``_frame_seam``), or of the left-hand corners only, where
-    SpellCast puts its badges and gems (not ``every_corner``): the same for every cell of a
-    board."""
+    a corner along both axes (``_frame_seam``): of every corner, of the left-hand ones
+    (where SpellCast puts its badges and gems) or of the top-left one (its badges); the
+    same for every cell of a board."""
     ys, xs = np.mgrid[0:h, 0:w]
     edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    if every_corner:
-        corner = np.maximum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
-    else:
-        corner = np.maximum(np.minimum(ys, h - 1 - ys), xs)
+    across = np.minimum(xs, w - 1 - xs)
+    down = np.minimum(ys, h - 1 - ys) if corners != "top-left" else ys
+    corner = np.maximum(down, across if corners == "all" else xs)
     area = (edge < band) | (corner < badge)
     area.flags.writeable = False
     return np.asarray(area, np.bool_)

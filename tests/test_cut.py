@@ -661,6 +661,21 @@ def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
     assert reading.values is not None and reading.values[r][c] == 5
 
 
+def test_a_line_into_a_badged_tiles_other_corner_is_never_its_frame() -> None:
+    # tools.synth spellcast-arrows 89222 r3c2: a DL tile's gold A with a teal arrow drawn
+    # in through the tile's bottom-left corner. Once the badge's disc is taken out, the
+    # rest of a bonus tile's frame lies along its edges and on the badge's corner only:
+    # the arrow there in another corner was taken for frame, cut off with the A's foot,
+    # and the A read "?".
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 89222)
+    assert board.label["letters"][3][2] == "A" and board.label["bonuses"][3][2] == "DL"
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[3][2] == "A", reading.candidates[3][2]
+
+
 def test_a_big_gold_letter_touching_its_frame_and_a_line_is_cut_off_the_frame() -> None:
     # tools.synth spellcast-arrows 3054 r4c4: a DL tile's gold W touching the tile's
     # outline, with a pink arrowhead over the tile's corner touching the outline too. Letter,
