@@ -607,7 +607,7 @@ def _read_array(
     # A size the game never deals is judged only now, with every cue in: a dice tray the
     # colour of SpellCast's board is Boggle once its turned letters are seen.
     if options.size is None and copies is None and guess.size_conflict:
-        raise _size_conflict(guess.size_conflict, guess.expected_sizes)
+        return _read_at_games_size(image, options, located, guess, start=t0)
     reading = reading_from_tiles(
         located,
         readings,
@@ -623,6 +623,36 @@ def _read_array(
     # A process that reads again keeps the memory this read freed (assistant.allocator).
     keep_freed_memory()
     return replace(reading, timings=timings, crossed=crossed)
+
+
+def _read_at_games_size(
+    image: Image, options: ReadOptions, located: LocatedBoard, guess: GameGuess, *, start: float
+) -> BoardReading:
+    """The board read at the one size its game deals, where the grid found is larger in
+    a dimension and no smaller in the other (a column of round buttons beside a Wordament
+    board taken in as tiles), with a note saying so; or the size conflict raised
+    (``_size_conflict``). The read at that size stands only where ``check_size`` accepts
+    it: the larger grid was not seen whole, and no edge line of the smaller one is empty;
+    and where it names a game. A grid smaller than the game's is never grown here: a line
+    lost under drawn arrows may hold any letters."""
+    from assistant.errors import BoardNotFoundError
+
+    conflict = _size_conflict(guess.size_conflict, guess.expected_sizes)
+    rows, cols = located.rows, located.cols
+    if len(guess.expected_sizes) != 1 or min(rows, cols) < guess.expected_sizes[0]:
+        raise conflict
+    n = guess.expected_sizes[0]
+    try:
+        again = _read_array(image, replace(options, size=(n, n)), start=start, may_turn=False)
+    except (BoardShapeError, BoardNotFoundError):
+        raise conflict from None
+    if again.game is None:  # an unknown game: nothing says which size
+        raise conflict
+    note = (
+        f"read as {n}x{n}, the size {again.game} boards have: the {rows}x{cols} grid first "
+        "found took in a line where no tiles were seen (pass --size to choose)"
+    )
+    return replace(again, notes=(*again.notes, note))
 
 
 def _size_conflict(message: str, sizes: Sequence[int]) -> BoardShapeError:

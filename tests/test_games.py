@@ -295,6 +295,26 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
     assert (reading.rows, reading.cols) == (5, 5)
 
 
+def test_a_grid_larger_than_its_games_boards_is_read_at_the_games_size() -> None:
+    """A Wordament screenshot whose column of round Hint / Zoom / Rotate buttons lines up
+    with the board (tools.synth wordament-desktop 89329): the grid found is 4x5, and
+    Wordament boards are 4x4. The read at 4x4 finds every tile and leaves out a line where
+    no tile was seen, so it stands, with a note saying so (it was refused with "re-run
+    with --size 4x4")."""
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("wordament-desktop", 89329)
+    image = decode_image(board.data)
+    located = locate_board(image)
+    assert (located.rows, located.cols) == (4, 5)
+    assert detect_game(image, located).expected_sizes == (4,)
+    reading = read_array(image, ReadOptions())
+    assert (reading.rows, reading.cols) == (4, 4) and reading.game == "wordament"
+    assert [list(row) for row in reading.tiles] == board.label["letters"]
+    assert any("read as 4x4" in note and "4x5" in note for note in reading.notes)
+
+
 def test_the_size_conflict_waits_for_the_turned_letters() -> None:
     """A photo of a blue dice tray with a red letter: its navy and a gem made it "look
     like SpellCast" before its letters were read, and SpellCast is always 5x5; the dice's
