@@ -1391,3 +1391,30 @@ def test_on_a_board_both_engines_fail_on_their_agreement_lifts_nothing(
     assert want != "O"
     assert reading.tiles[r][c] in (want, "?"), reading.candidates[r][c]
     assert 2 * len(reading.uncertain) >= reading.rows * reading.cols
+
+
+@pytest.mark.parametrize(
+    ("look", "seed", "r", "c"),
+    [
+        ("wordament-desktop", 89201, 2, 1),  # O/T, the slash touching the T
+        ("wordament-desktop", 89302, 3, 0),  # N/T
+        ("wordament-desktop", 89229, 1, 2),  # SUB-, the hyphen touching the B
+        ("wordament-orange", 99904, 1, 1),  # L/M
+    ],
+)
+def test_a_slash_or_hyphen_touching_its_letter_is_cut_off_it(
+    matcher: TemplateRecognizer, look: str, seed: int, r: int, c: int
+) -> None:
+    """An either/or tile's "/T" or a prefix's "B-" joined into one piece, 1.12-1.25 times
+    as wide as tall: cut at its neck (``split_width``), the templates alone read the whole
+    tile, sure. Uncut, they read "OU", "NG", "SUB" and only Tesseract named the tile, at
+    0.28-0.29."""
+    from assistant.locate import locate_boards
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    tiles = cut_tiles(locate_boards(board.image)[0])
+    at = next(i for i, t in enumerate(tiles) if (t.row, t.col) == (r, c))
+    reading = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher])[at]
+    assert reading.label == board.label["letters"][r][c]
+    assert reading.confidence >= THRESHOLD

@@ -209,8 +209,13 @@ class RecognizeConfig:
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
     # A glyph piece this many times wider than the glyph is tall, with a neck of at most
     # split_neck of the height, is also read as two touching characters ("A/" kerned in
-    # Open Sans); that reading pays split_penalty, so W never reads as "VV".
-    split_width: float = 1.3
+    # Open Sans); that reading pays split_penalty, so W never reads as "VV". At 1.3 the
+    # "/T" of an either/or tile and the "B-" of a prefix (1.12-1.25 wide) were never cut,
+    # and only Tesseract read "O/T", "N/T", "SUB-", at 0.28-0.29 (tools.synth
+    # wordament-desktop 89201, 89229, 89302; wordament-orange 99904 "L/M"); at 1.05 the
+    # matcher reads them at 0.92-0.97. Held-out 89200-89329 and --per-look 10 --seed 99900
+    # (every look): those 4 boards gained, none lost, nothing confident-wrong.
+    split_width: float = 1.05
     split_neck: float = 0.25
     split_penalty: float = 0.05
     invalid_factor: float = 0.3  # confidence kept by a malformed label ("A-B", "/A")
