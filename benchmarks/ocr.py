@@ -67,6 +67,12 @@ from typing import Any  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+REPO = Path(__file__).resolve().parent.parent
+# This checkout's package and dev-only tools/ (tools.synth renders the generated set), ahead
+# of the virtualenv's editable install: run from another worktree, the benchmark measures
+# that worktree's code, not the install's.
+sys.path.insert(0, str(REPO))
+
 from assistant.imageio import decode_image  # noqa: E402
 from assistant.locate import locate_board  # noqa: E402
 from assistant.read import (  # noqa: E402
@@ -77,8 +83,6 @@ from assistant.read import (  # noqa: E402
     read_encoded,
 )
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))  # the dev-only tools/ (tools.synth renders the generated set)
 REAL = REPO / "fixtures" / "real"
 SYNTHETIC = REPO / "fixtures" / "synthetic"
 Label = dict[str, Any]
