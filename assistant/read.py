@@ -650,7 +650,7 @@ def _read_at_games_size(
         raise conflict
     note = (
         f"read as {n}x{n}, the size {again.game} boards have: the {rows}x{cols} grid first "
-        "found took in a line where no tiles were seen (pass --size to choose)"
+        "found was not seen whole (pass --size to choose)"
     )
     return replace(again, notes=(*again.notes, note))
 

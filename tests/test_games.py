@@ -298,9 +298,9 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
 def test_a_grid_larger_than_its_games_boards_is_read_at_the_games_size() -> None:
     """A Wordament screenshot whose column of round Hint / Zoom / Rotate buttons lines up
     with the board (tools.synth wordament-desktop 89329): the grid found is 4x5, and
-    Wordament boards are 4x4. The read at 4x4 finds every tile and leaves out a line where
-    no tile was seen, so it stands, with a note saying so (it was refused with "re-run
-    with --size 4x4")."""
+    Wordament boards are 4x4. The read at 4x4 has no empty edge line and the 4x5 grid was
+    not seen whole, so it stands, with a note saying so (it was refused with "re-run with
+    --size 4x4")."""
     from assistant.imageio import decode_image
     from tools.synth import render_board
 
