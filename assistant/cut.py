@@ -2166,7 +2166,7 @@ def _frame_seam(
                 # With the badge out, what the opening took off the letter and no longer
                 # reaches the border (its point value joined to it, a thin stroke's end)
                 # is the letter's again.
-                letter |= (~_from_border(rest) & (piece > 0)).astype(np.uint8)
+                letter |= (rest & ~_from_border(rest) & (piece > 0)).astype(np.uint8)
                 rest = (comp > 0) & (letter == 0)
             if not rest.any() or (rest & ~frame).any():
                 continue
