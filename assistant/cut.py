@@ -254,6 +254,17 @@ class CutConfig:
     bar_end: float = 0.1
     soft_low: float = 0.25  # the anti-aliased glyph (alpha) ramps from this share of the
     soft_high: float = 0.65  # contrast (transparent) to this one (full ink)
+    # A letter told from its face by hue as well as lightness (SpellCast's gold letters on
+    # cream) is anti-aliased from lightness alone (``_luma_alpha``) where its lightness
+    # differs by luma_min or more and its hue (a, b) by at least luma_chroma times as much
+    # (8-bit CIELAB, L scaled to 0-255): JPEG keeps colour at half the resolution and
+    # quantizes it harder, so at ~30 px tiles the colour distance smeared a gold E's arms
+    # into one blob (its soft picture matched E at 0.85; from lightness 0.93-0.97:
+    # tools.synth spellcast-discord 3317, 3233; gold on cream differs by 57 in L, 40 in
+    # a, b), while lightness is kept sharp. Dark letters differ by hue 0.01-0.03 times as
+    # much as by lightness: their alpha is as before.
+    luma_min: float = 30.0
+    luma_chroma: float = 0.5
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
     ring_outer: float = 0.2  # the cell (inside gaps and rims, outside most letters)
     frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
@@ -977,6 +988,7 @@ def cut_tile(
             return False
         return _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
 
+    altered: npt.NDArray[np.bool_] | None = None  # pixels whose distance the line changed
     drawn = np.isin(labels, lines) if lines else tinted
     if drawn is not None:
         # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
@@ -986,6 +998,7 @@ def cut_tile(
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
         line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg)
+        altered = line.copy()
         dist = dist.copy()
         dist[line] = 0
         if beneath is not None:
@@ -1120,6 +1133,11 @@ def cut_tile(
                 value_zone=value_zone, seam=seam, values_known=values_known,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
+    luma = _luma_alpha(lab, glyph, band, face, tint, cfg)
+    if luma is not None:
+        # Where a line was taken out, the colour model (a see-through line undone, the
+        # line's own pixels dropped) says what shows: lightness alone does not.
+        alpha = luma if altered is None else np.where(altered, alpha, luma).astype(np.uint8)
     ink_l = float(lab[..., 0][glyph > 0].mean())
     polarity = Polarity.DARK_ON_LIGHT if ink_l < face[0] else Polarity.LIGHT_ON_DARK
     # Glare shows as light on dark letters (on light letters, light is the letter itself).
@@ -1366,6 +1384,25 @@ def _alpha(
     alpha = np.zeros((h, w), np.uint8)
     alpha[y0:y1, x0:x1] = np.where(near > 0, ramp, 0)
     return alpha
+
+
+def _luma_alpha(
+    lab: Image,
+    glyph: Mask,
+    band: Box,
+    face: npt.NDArray[np.float64],
+    ink: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> Mask | None:
+    """The glyph anti-aliased from lightness alone (``_alpha``'s ramp over the lightness
+    difference between face and ``ink``, the letter's inked core), for a letter told from
+    its face more by hue than by lightness (see ``CutConfig.luma_min``); None otherwise."""
+    d_l = float(face[0]) - float(ink[0])
+    d_ab = float(np.hypot(float(ink[1]) - float(face[1]), float(ink[2]) - float(face[2])))
+    if abs(d_l) < cfg.luma_min or d_ab < cfg.luma_chroma * abs(d_l):
+        return None
+    towards_ink = (np.float32(face[0]) - lab[..., 0].astype(np.float32)) * np.float32(np.sign(d_l))
+    return _alpha(towards_ink, glyph, band, abs(d_l), cfg)
 
 
 def select_components(labels: Labels, n: int, ids: Iterable[int]) -> Mask:

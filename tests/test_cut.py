@@ -624,6 +624,47 @@ def test_a_gold_letter_is_cut_from_its_value_by_lightness_where_blur_mixed_their
         assert reading.values[r][c] == value and (r, c) not in reading.uncertain_values
 
 
+@pytest.mark.parametrize(
+    ("seed", "r", "c", "letter"), [(3317, 2, 1, "E"), (3233, 1, 1, "S"), (3384, 4, 1, "E")]
+)
+def test_a_small_gold_letter_is_anti_aliased_from_its_lightness(
+    seed: int, r: int, c: int, letter: str
+) -> None:
+    # tools.synth spellcast-discord, 28-32 px tiles: a bonus tile's gold letter differs
+    # from the cream face more by colour than by lightness, and the JPEG keeps colour at
+    # half the resolution: anti-aliased from the colour distance, the E's arms ran into one
+    # blob (matched E at 0.85, read "?" at 0.02-0.06, the S at 0.40). From lightness alone
+    # the letters read sure.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", seed)
+    assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+
+
+def test_only_a_letter_told_by_colour_is_anti_aliased_from_lightness() -> None:
+    from assistant.cut import _luma_alpha
+    from assistant.geometry import Box
+
+    glyph = np.zeros((40, 40), np.uint8)
+    glyph[10:30, 15:25] = 255
+    lab = np.full((40, 40, 3), (235, 128, 138), np.uint8)  # cream
+    face = np.array([235.0, 128.0, 138.0])
+    cfg = CutConfig()
+    dark = np.array([30.0, 128.0, 130.0])  # black ink: lightness only
+    gold = np.array([178.0, 140.0, 176.0])  # gold: 57 darker, 40 apart in a and b
+    lab[glyph > 0] = gold.astype(np.uint8)
+    band = Box(15, 10, 10, 20)
+    assert _luma_alpha(lab, glyph, band, face, dark, cfg) is None
+    alpha = _luma_alpha(lab, glyph, band, face, gold, cfg)
+    assert alpha is not None
+    assert alpha[20, 20] == 255 and alpha[20, 5] == 0  # full ink on the letter, none off it
+    lab[glyph > 0] = (220, 140, 176)  # gold as light as the face: lightness cannot tell
+    assert _luma_alpha(lab, glyph, band, face, np.array([220.0, 140.0, 176.0]), cfg) is None
+
+
 def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
     # tools.synth spellcast-discord 3298, r2c4: a gold M on a bonus tile takes nearly half of
     # the light pixels in the tile's middle, beside a dark 4. Split dark from light, the
