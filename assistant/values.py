@@ -78,6 +78,10 @@ class ValueConfig:
     zone_tiles: int = 4
     zone_margin: int = 2
     zone_short: float = 0.9
+    # ...or one wider than zone_wide times the zone: a gold letter and the grey value it
+    # touches cut as one value reaching out of the zone into the letter (an A's leg and
+    # its 1, a W's arm and its 5: tools.synth spellcast-discord 3336, 3398).
+    zone_wide: float = 1.6
     zone_slack: int = 2  # px of the old glyph in the zone that a new value may leave out
     # ...and the value may run along the zone's inner sides for at most zone_contact of the
     # digits' height (a tail's tip; a digit cut there crosses it with two or three strokes).
@@ -190,10 +194,14 @@ def zone_misses(option: ValueOption | None, zone: Box, cfg: ValueConfig) -> bool
     """Whether a tile's value may have been cut wrong, against the board's value ``zone``
     (``board_zone``): none found in the board's corner (a letter's tail touching it: both
     cut as one piece), or one shorter than ``zone_short`` of the board's digits (the
-    keep-out around a letter reaching into them)."""
+    keep-out around a letter reaching into them), or one much wider than the zone (the
+    letter and its value cut as one)."""
     if option is None:
         return True
-    return option.box.h < cfg.zone_short * (zone.h - 2 * cfg.zone_margin)
+    return (
+        option.box.h < cfg.zone_short * (zone.h - 2 * cfg.zone_margin)
+        or option.box.w > cfg.zone_wide * zone.w
+    )
 
 
 def trim_tail(option: ValueOption, zone: Box) -> ValueOption:

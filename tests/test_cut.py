@@ -665,6 +665,27 @@ def test_only_a_letter_told_by_colour_is_anti_aliased_from_lightness() -> None:
     assert _luma_alpha(lab, glyph, band, face, np.array([220.0, 140.0, 176.0]), cfg) is None
 
 
+@pytest.mark.parametrize(
+    ("seed", "r", "c", "letter", "value"), [(3336, 4, 3, "A", 1), (3398, 4, 3, "W", 5)]
+)
+def test_a_gold_letter_cut_with_its_value_as_one_wide_value_is_cut_again(
+    seed: int, r: int, c: int, letter: str, value: int
+) -> None:
+    # tools.synth spellcast-discord: a gold A's (W's) leg touching its grey 1 (5). Cut as
+    # one value reaching far out of the board's value zone into the letter, the value was
+    # not taken for one the zone missed, and the glyph kept the digit: "A1" read "?" at
+    # 0.00. A value more than zone_wide times the zone's width is cut again, by colour.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", seed)
+    assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
+    assert board.label["tile_values"][r][c] == value
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+    assert reading.values is not None and reading.values[r][c] == value
+
+
 def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
     # tools.synth spellcast-discord 3298, r2c4: a gold M on a bonus tile takes nearly half of
     # the light pixels in the tile's middle, beside a dark 4. Split dark from light, the
