@@ -330,7 +330,18 @@ class CutConfig:
     # with dark outlines drawn over a real screenshot (tests/test_overlays.py).
     see_fit: float = 0.12
     see_top: float = 90.0
-    see_min: float = 0.25
+    # see_min 0.25 -> 0.1 (session 16): a line letting 0.1-0.25 of the letter show (an
+    # opacity of 190-230 of 255) still shows a letter's stroke 20-50 levels of L darker than
+    # the face beneath it, far above JPEG's noise, where taken as opaque it hid the stroke
+    # (an O under a chevron's tip read G). tools.synth spellcast-arrows 3000-3099 (tuned
+    # on): tiles left unsure 71 -> 69; 99500-99599 (not) 70 -> 67, 57 -> 59 boards;
+    # 98500-98559 (not) 47 -> 44, 33 -> 36 boards; no tile wrong that was not before
+    # (98533 r4c4, an R whose leg an opaque line covers, read P on both).
+    see_min: float = 0.1
+    # A pixel on the model darker than the line by see_darker of the way to the ink is
+    # evidence of ink beneath, or of an outline where it lies out by the tile's edge
+    # (``see_edge``): 0.125, half of see_min until session 16, where it was tuned.
+    see_darker: float = 0.125
     # Beneath a see-through line lies face or ink: a pixel the undone blend puts between
     # see_faint of the way from face to ink, more than see_faint_edge from any pixel it puts
     # at ink (a stroke's anti-aliased edge beneath), is neither, and stays unknown. It is
@@ -1781,7 +1792,7 @@ def _see_through(
         return None
     shift, residual = _on_model(pixels, colour, axis, span)
     on_model = residual < cfg.see_fit * np.sqrt(span)
-    darker = on_model & (shift > cfg.see_min / 2)
+    darker = on_model & (shift > cfg.see_darker)
     # The evidence is the letter showing through: inside the stroke (not the letter's own
     # pixels beside it, nor the stroke's fringe), and nowhere near the tile's edge, where
     # no letter is: a darker outline or core along the whole stroke is no see-through.

@@ -1185,3 +1185,16 @@ def test_a_line_along_a_letters_telling_stroke_leaves_it_unsure() -> None:
     assert board.label["letters"][0][0] == "R"
     assert reading.tiles[0][0] == UNSURE
     assert {label for label, _ in reading.candidates[0][0]} >= {"R", "P"}
+
+
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"), [(3069, (0, 3), "R"), (99532, (3, 0), "I"), (98531, (0, 0), "J")]
+)
+def test_a_line_letting_a_tenth_of_the_letter_show_is_seen_through(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows 3069 r1c4, 99532 r4c1, 98531 r1c1: a line of opacity
+    0.75-0.9 over part of the letter lets 0.1-0.25 of it show, a stroke still 20-50 levels
+    of lightness darker than the face beneath. Taken for opaque (``CutConfig.see_min``
+    was 0.25), the stroke was hidden and the tile unsure; seen through, it reads."""
+    _read_surely(seed, tile, want)
