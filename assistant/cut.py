@@ -333,7 +333,7 @@ class CutConfig:
     # see_min 0.25 -> 0.1 (session 16): a line letting 0.1-0.25 of the letter show (an
     # opacity of 190-230 of 255) still shows a letter's stroke 20-50 levels of L darker than
     # the face beneath it, far above JPEG's noise, where taken as opaque it hid the stroke
-    # (an O under a chevron's tip read G). tools.synth spellcast-arrows 3000-3099 (tuned
+    # (tests/test_overlays.py: an R, an I, a J). tools.synth spellcast-arrows 3000-3099 (tuned
     # on): tiles left unsure 71 -> 69; 99500-99599 (not) 70 -> 67, 57 -> 59 boards;
     # 98500-98559 (not) 47 -> 44, 33 -> 36 boards; no tile wrong that was not before
     # (98533 r4c4, an R whose leg an opaque line covers, read P on both).
