@@ -340,7 +340,9 @@ class CutConfig:
     see_min: float = 0.1
     # A pixel on the model darker than the line by see_darker of the way to the ink is
     # evidence of ink beneath, or of an outline where it lies out by the tile's edge
-    # (``see_edge``): 0.125, half of see_min until session 16, where it was tuned.
+    # (``see_edge``): 0.125, half the old see_min, the level it was tuned at. At half the
+    # new one (0.05) an outlined line over an I was no longer read both ways
+    # (tests/test_overlays.py).
     see_darker: float = 0.125
     # Beneath a see-through line lies face or ink: a pixel the undone blend puts between
     # see_faint of the way from face to ink, more than see_faint_edge from any pixel it puts

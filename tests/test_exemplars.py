@@ -335,7 +335,8 @@ def test_face_where_a_see_through_lines_blend_was_undone_settles_nothing() -> No
         # test_a_line_grown_less_shows_what_settles_a_letter). Its r5c1 D, under a pink
         # line letting 0.23 of it show, was settled so too while the line was taken for
         # opaque; seen through (CutConfig.see_min 0.1, session 16) it is unsure, D first
-        # at 0.61, B listed: the price of the three letters that setting reads.
+        # at 0.61, B listed: the price of the letters that setting reads
+        # (test_overlays.test_a_line_letting_a_tenth_of_the_letter_show_is_seen_through).
         (3055, {(2, 0): "I"}),
         # An E under a red chevron over its lower arm, read F at 0.6 (unsure) before.
         (3022, {(3, 2): "E"}),
