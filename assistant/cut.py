@@ -1646,7 +1646,7 @@ def _line_pixels(
     grown = cv2.dilate(found.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
-    if ink is not None:
+    if ink is not None and math.isfinite(cfg.see_min):  # the opaque cut (see_min inf) sees none
         beneath = _see_through_each(lab, line, face_area, face, colours, ink, cfg)
     return line, told, colours, beneath
 
