@@ -249,6 +249,19 @@ def test_the_boards_font_is_the_shipped_font_its_clean_letters_are_drawn_in() ->
 def _read_arrows(
     seed: int, exemplars: ExemplarConfig | None = None, tesseract: str = "never"
 ) -> tuple[object, list[list[str]], dict[str, object]]:
+    """tools.synth spellcast-arrows ``seed`` read (without Tesseract unless asked): every
+    tile right or unsure."""
+    board, tiles, params = _read_arrows_unchecked(seed, exemplars, tesseract)
+    for r, row in enumerate(board.label["letters"]):  # type: ignore[attr-defined]
+        for c, want in enumerate(row):
+            assert tiles[r][c] in (want, "?"), (r, c)
+    return board, tiles, params
+
+
+def _read_arrows_unchecked(
+    seed: int, exemplars: ExemplarConfig | None = None, tesseract: str = "never"
+) -> tuple[object, list[list[str]], dict[str, object]]:
+    """``_read_arrows`` without checking the tiles: for a setting known to read one wrong."""
     from assistant.imageio import decode_image
     from assistant.read import ReaderConfig, ReadOptions, read_array
     from assistant.recognize import RecognizeConfig
@@ -259,9 +272,6 @@ def _read_arrows(
     reading = read_array(
         decode_image(board.data), ReadOptions(config=ReaderConfig(recognize=config))
     )
-    for r, row in enumerate(board.label["letters"]):
-        for c, want in enumerate(row):
-            assert reading.tiles[r][c] in (want, "?"), (r, c, reading.candidates[r][c])
     return board, [list(row) for row in reading.tiles], board.label["params"]
 
 
@@ -386,6 +396,67 @@ def test_the_alphabet_takes_another_letter_than_the_best_read_only_on_strong_agr
     assert board.label["letters"][4][3] == "B"
     reading = read_array(decode_image(board.data), ReadOptions())
     assert "B" in [label for label, _ in reading.candidates[4][3]]
+
+
+def test_copies_a_pixel_apart_differ_only_where_one_letter_has_a_stroke_the_other_lacks() -> None:
+    """Two copies laid on a tile a pixel apart differ along the sides of every stroke they
+    share; those pixels tell nothing (``_apart``, ``edge`` 1). A stroke one letter has and
+    the other lacks still tells them apart, but for its pixel touching the shared strokes."""
+    from assistant.recognize.exemplars import _apart
+
+    stem = np.zeros((20, 20), np.float32)
+    stem[2:18, 5:9] = 1.0  # a stem
+    moved = np.roll(stem, 1, axis=1)  # the same stem laid a pixel to the right
+    assert _apart(stem, moved, 0.5, 0).sum() == 2 * 16  # both sides differ
+    assert not _apart(stem, moved, 0.5, 1).any()
+    legged = moved.copy()
+    legged[14:18, 9:16] = 1.0  # ...with a foot the other copy lacks
+    apart = _apart(stem, legged, 0.5, 1)
+    assert apart[14:18, 11:16].all()  # the foot, away from the stem, tells them apart
+    assert not apart[:, :10].any()  # the stem's sides and the foot's root do not
+
+
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"),
+    [
+        # tuned on: an O under a chevron read G at 0.70; an E with a line through its arms
+        (3040, (3, 3), "O"),
+        (3096, (0, 0), "E"),
+        # held out (ranges not tuned on): R's under lines, P first or unsure before
+        (99540, (0, 2), "R"),
+        (98518, (2, 0), "R"),
+    ],
+)
+def test_the_alphabet_counts_no_pixel_where_two_copies_lie_a_pixel_apart(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """spellcast-arrows: crossed letters every letter competing settles once the pixels
+    where two copies differ only by lying a pixel apart are not counted
+    (``ExemplarConfig.alphabet_edge`` 1), and that stayed unsure counting them (0): the
+    letter drawn a pixel off from the tile's lost every such pixel to the rival."""
+    r, c = tile
+    _, read, _ = _read_arrows(seed)
+    _, counted, _ = _read_arrows(seed, ExemplarConfig(alphabet_edge=0))
+    assert read[r][c] == want
+    assert counted[r][c] == "?"
+
+
+def test_a_leg_under_a_line_is_not_taken_for_a_missing_leg() -> None:
+    """spellcast-arrows 98533 r4c4 (held out): an R under an opaque red line 2 px wide
+    that runs down its leg (39 px tiles, JPEG 57). Counting the sides of the strokes the R
+    and P copies share, laid a pixel apart, every letter competing named it P at 0.9, a
+    confident wrong letter; not counting them, the tile is unsure, R among its candidates."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 98533)
+    assert board.label["letters"][3][3] == "R"
+    _, counted, _ = _read_arrows_unchecked(98533, ExemplarConfig(alphabet_edge=0))
+    assert counted[3][3] == "P"  # the old rule's confident wrong letter
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[3][3] == "?"
+    assert "R" in [label for label, _ in reading.candidates[3][3]]
 
 
 def test_a_q_settled_under_a_line_keeps_the_matchers_label_for_a_q_glyph(

@@ -45,6 +45,19 @@ class ExemplarConfig:
     rivals: float = 0.08  # letters within this of the best masked score are the rivals
     shift: int = 3  # crop pixels a copy is moved each way to lie on the tile's letter
     differ: float = 0.5  # copies differ at a pixel by this much ink (0..1)
+    # ...and the one with less ink there has none within edge pixels (``_apart``): 0 for
+    # the rivals, alphabet_edge for the whole alphabet. Two copies laid a pixel apart
+    # differ along the sides of every stroke they share, and the copy laid where the
+    # tile's letter is wins all those pixels: an R whose leg an opaque red line hid
+    # (spellcast-arrows 98533, held out) was settled P at 0.9 on the column down the
+    # stems' left side, where P's copy lay and R's did not. Session 17, tools.synth
+    # spellcast-arrows, tiles left unsure and boards exact, 0 -> 1: 3000-3099 (tuned on)
+    # 69 -> 68, 57 -> 60/100; 99500-99599 67 -> 63, 59 -> 62/100; 98500-98559 44 -> 43
+    # (and the P gone), 36 -> 37/60; no new wrong tile. At 1 for the rivals too, as many
+    # tiles were lost as settled (the rivals' rule counts pixels, and lost its count); at
+    # 2 for the alphabet, 3000-3099 left 76 unsure.
+    edge: int = 0
+    alphabet_edge: int = 1
     min_share: float = 0.015  # such visible pixels, as a share of the letter box, at least
     agree: float = 0.9  # ...of which the tile sides with the letter on this share or more
     fit: float = 0.12  # mean ink difference from the letter's copy on the visible pixels
@@ -150,6 +163,7 @@ class ExemplarConfig:
             agree=self.alphabet_agree,
             account=self.alphabet_account,
             evidence=self.alphabet_evidence,
+            edge=self.alphabet_edge,
         )
 
 
@@ -190,6 +204,20 @@ def _accounts(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], share: f
         if np.count_nonzero(lacking) > share * max(int(np.count_nonzero(inked)), 1):
             return False
     return True
+
+
+def _apart(a: Alpha, b: Alpha, differ: float, edge: int) -> npt.NDArray[np.bool_]:
+    """The pixels where copies ``a`` and ``b`` (laid on the tile) differ by ``differ`` of
+    ink or more, and the copy with less ink there has none within ``edge`` pixels: where
+    two copies are laid a pixel apart, their strokes' sides differ without telling the
+    letters apart."""
+    apart = np.asarray(np.abs(a - b) >= differ, np.bool_)
+    if edge <= 0:
+        return apart
+    kernel = np.ones((2 * edge + 1, 2 * edge + 1), np.uint8)
+    near_a = cv2.dilate((a >= 0.5).astype(np.uint8), kernel) > 0
+    near_b = cv2.dilate((b >= 0.5).astype(np.uint8), kernel) > 0
+    return np.asarray(apart & ~(((a > b) & near_b) | ((b > a) & near_a)), np.bool_)
 
 
 @dataclass(frozen=True)
@@ -265,7 +293,7 @@ def settling(
     for other in rivals:
         if other == best:
             continue
-        tells = visible & (np.abs(placed[best] - placed[other]) >= cfg.differ)
+        tells = visible & _apart(placed[best], placed[other], cfg.differ, cfg.edge)
         if undone is not None:
             # Where a see-through line's blend was undone, face is no evidence: undoing
             # loses ink (an E's bottom arm under a cyan arrowhead came back as face, and
