@@ -460,6 +460,29 @@ def test_the_alphabet_weighs_each_pixel_by_how_far_it_sides(
     assert read[r][c] == want
 
 
+@pytest.mark.parametrize(
+    ("seed", "tiles"),
+    [
+        # tuned on: an A and an N a pale green line ends on (no line found: too pale)
+        (3044, {(3, 4): "A", (4, 4): "N"}),
+        (3056, {(2, 2): "A"}),  # a bonus tile's gold A, a pink line beside it
+        # held out (ranges not tuned on)
+        (99547, {(2, 0): "B"}),
+        (97164, {(3, 0): "R"}),
+    ],
+)
+def test_an_unsure_letter_no_line_was_found_over_is_settled_like_a_crossed_one(
+    seed: int, tiles: dict[tuple[int, int], str]
+) -> None:
+    """spellcast-arrows: unsure letters the cut found no line over (a line too pale to be
+    taken out, whose remnant beside the letter kept the templates from a sure reading; a
+    gold letter at low contrast) are settled by the board's clean copies and its font, as
+    a crossed letter is, with every pixel in sight (``_unsure_uncrossed``)."""
+    _, read, _ = _read_arrows(seed)
+    for (r, c), want in tiles.items():
+        assert read[r][c] == want, (r, c)
+
+
 def test_a_leg_under_a_line_is_not_taken_for_a_missing_leg() -> None:
     """spellcast-arrows 98533 r4c4 (held out): an R under an opaque red line 2 px wide
     that runs down its leg (39 px tiles, JPEG 57). With the sides of the strokes the R and
