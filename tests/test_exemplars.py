@@ -483,6 +483,35 @@ def test_an_unsure_letter_no_line_was_found_over_is_settled_like_a_crossed_one(
         assert read[r][c] == want, (r, c)
 
 
+@pytest.mark.parametrize(
+    ("seed", "tile", "want", "rival"),
+    [
+        # held out: an E whose arms a gold arrowhead hid, read L at 0.84 before
+        (97174, (4, 0), "E", "L"),
+        # held out: an E whose bottom arm an orange arrowhead hid, read E surely before
+        (99511, (2, 2), "E", "F"),
+    ],
+)
+def test_a_letter_read_surely_under_a_line_is_unsure_where_the_line_hides_a_rival(
+    seed: int, tile: tuple[int, int], want: str, rival: str
+) -> None:
+    """spellcast-arrows: a letter the templates read surely under a line is unsure, with
+    the rival listed, where the tile shows too little to tell the two apart: their copies
+    (the board's clean letters, the rest drawn in the shipped font nearest the board's)
+    differ nearly only under the line (``exemplars.hidden_rival``). A sure reading there
+    is a guess, and once (97174) a wrong one."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[r][c] == "?"
+    assert {want, rival} <= {label for label, _ in reading.candidates[r][c]}
+
+
 def test_a_leg_under_a_line_is_not_taken_for_a_missing_leg() -> None:
     """spellcast-arrows 98533 r4c4 (held out): an R under an opaque red line 2 px wide
     that runs down its leg (39 px tiles, JPEG 57). With the sides of the strokes the R and

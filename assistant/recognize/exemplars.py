@@ -372,6 +372,41 @@ def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
     return np.asarray(cv2.dilate(opaque.line, kernel) > 0, np.bool_)
 
 
+def hidden_rival(
+    tile: TileImage,
+    letter: str,
+    copies: Mapping[str, TileImage],
+    config: ExemplarConfig,
+    skip: Sequence[str] = (),
+) -> str | None:
+    """A letter ``tile`` (read as ``letter``, a line crossing it) cannot be told from, if
+    any: its copy and ``letter``'s, laid on the tile where it shows (as ``settling`` lays
+    them), differ on ``min_share`` of the letter box or more, but on less outside the
+    grown line (an L whose foot a line hides is an I there, an E whose arms it hides an
+    L). Letters in ``skip`` are not looked at (their own check says)."""
+    cfg = config
+    if tile.line is None or tile.letter_box is None or letter not in copies:
+        return None
+    h, w = tile.glyph.shape
+    box = tile.letter_box
+    win = _window(box, cfg.shift + cfg.line_grow, h, w)
+    seen = _alpha(tile)[win]
+    grow = 2 * cfg.line_grow + 1
+    visible = ~(cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0)
+    if not visible.any():
+        return None
+    need = cfg.min_share * box.w * box.h
+    mine = _placed(_alpha(copies[letter])[win], seen, visible, cfg.shift)
+    for other, copy in copies.items():
+        if other == letter or other in skip:
+            continue
+        theirs = _placed(_alpha(copy)[win], seen, visible, cfg.shift)
+        apart = _apart(mine, theirs, cfg.differ, cfg.alphabet_edge)
+        if np.count_nonzero(apart) >= need and np.count_nonzero(apart & visible) < need:
+            return other
+    return None
+
+
 def shows_no_tail(
     tile: TileImage,
     letter: str,
