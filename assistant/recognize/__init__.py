@@ -1108,10 +1108,15 @@ def _hanging_hidden(
         _shows_no_tail(cut, reading.label, twin, copies, font, depth, cfg) for cut in _cuts_of(tile)
     ):
         return reading
+    return _capped_beside(reading, twin, cfg)
+
+
+def _capped_beside(reading: TileReading, rival: str, cfg: RecognizeConfig) -> TileReading:
+    """``reading`` capped at ``hidden_cap``, ``rival`` listed next (a little below it)."""
     cap = min(reading.confidence, cfg.hidden_cap)
-    named = "QU" if twin == "Q" else twin  # a Q glyph's tile label (the game's rule follows)
+    named = "QU" if rival == "Q" else rival  # a Q glyph's tile label (the game's rule follows)
     rest = tuple(
-        (c, min(p, cap)) for c, p in reading.candidates if c not in (reading.label, twin, named)
+        (c, min(p, cap)) for c, p in reading.candidates if c not in (reading.label, rival, named)
     )
     cands = ((reading.label, cap), (named, round(cap * 0.9, 4)), *rest)
     return replace(reading, confidence=cap, candidates=cands[: max(cfg.max_candidates, 2)])
@@ -1152,13 +1157,7 @@ def _rival_hidden(
                     every[letter] = drawn
     # The hanging letter (an O's Q, an I's J) has its own check (``_hanging_hidden``).
     rival = hidden_rival(tile, label, every, cfg.exemplars, skip=HANGING.get(label, ""))
-    if rival is not None:
-        cap = min(reading.confidence, cfg.hidden_cap)
-        named = "QU" if rival == "Q" else rival
-        rest = tuple((c, min(p, cap)) for c, p in reading.candidates if c not in (label, named))
-        cands = ((label, cap), (named, round(cap * 0.9, 4)), *rest)
-        return replace(reading, confidence=cap, candidates=cands[: max(cfg.max_candidates, 2)])
-    return reading
+    return reading if rival is None else _capped_beside(reading, rival, cfg)
 
 
 def _settle_cut(

@@ -28,7 +28,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from assistant.geometry import Box
+from assistant.geometry import Box, Mask
 
 if TYPE_CHECKING:
     from assistant.cut import TileImage
@@ -189,6 +189,19 @@ def _window(box: Box, pad: int, h: int, w: int) -> tuple[slice, slice]:
     )
 
 
+def _in_sight(
+    tile: TileImage, line: Mask, box: Box, cfg: ExemplarConfig
+) -> tuple[tuple[slice, slice], Alpha, npt.NDArray[np.bool_]]:
+    """The window round ``box`` that copies are laid in (``shift`` and ``line_grow`` wider),
+    the tile's ink there, and its pixels outside the tile's ``line`` grown by
+    ``line_grow``."""
+    h, w = tile.glyph.shape
+    win = _window(box, cfg.shift + cfg.line_grow, h, w)
+    grow = 2 * cfg.line_grow + 1
+    visible = ~(cv2.dilate(line, np.ones((grow, grow), np.uint8))[win] > 0)
+    return win, _alpha(tile)[win], np.asarray(visible, np.bool_)
+
+
 def _placed(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], shift: int) -> Alpha:
     """``copy`` moved by up to ``shift`` pixels each way to best fit ``seen`` on the
     ``visible`` pixels."""
@@ -280,13 +293,9 @@ def settling(
         return none
     if any(r not in copies for r in rivals):
         return none
-    h, w = tile.glyph.shape
     box = tile.letter_box
-    win = _window(box, cfg.shift + cfg.line_grow, h, w)
-    seen = _alpha(tile)[win]
+    win, seen, visible = _in_sight(tile, tile.line, box, cfg)
     grow = 2 * cfg.line_grow + 1
-    hidden = cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0
-    visible = ~hidden
     if not visible.any():
         return none
     placed = {r: _placed(_alpha(copies[r])[win], seen, visible, cfg.shift) for r in rivals}
@@ -387,12 +396,8 @@ def hidden_rival(
     cfg = config
     if tile.line is None or tile.letter_box is None or letter not in copies:
         return None
-    h, w = tile.glyph.shape
     box = tile.letter_box
-    win = _window(box, cfg.shift + cfg.line_grow, h, w)
-    seen = _alpha(tile)[win]
-    grow = 2 * cfg.line_grow + 1
-    visible = ~(cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0)
+    win, seen, visible = _in_sight(tile, tile.line, box, cfg)
     if not visible.any():
         return None
     need = cfg.min_share * box.w * box.h
