@@ -955,9 +955,11 @@ def _settled_by_copies(
         rest = tuple((c, min(p, cap)) for c, p in readings[i].candidates if c != found)
         settled = ((found, sure), *rest)
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
-    for i in lined:
-        if i not in crossed:  # read sure by the templates: another letter hidden?
-            out[i] = _rival_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
+    read_sure = [i for i in lined if i not in crossed]  # read sure by the templates
+    if read_sure:  # ...another letter hidden? (the drawn copies are the board's: drawn once)
+        every = _with_drawn(copies, fonts.nearest, tiles[read_sure[0]])
+        for i in read_sure:
+            out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit)
     for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
         out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
     return tuple(out)
@@ -1122,19 +1124,35 @@ def _capped_beside(reading: TileReading, rival: str, cfg: RecognizeConfig) -> Ti
     return replace(reading, confidence=cap, candidates=cands[: max(cfg.max_candidates, 2)])
 
 
+def _with_drawn(
+    copies: dict[str, TileImage], font: BoardFont | None, tile: TileImage
+) -> dict[str, TileImage]:
+    """The board's clean ``copies``, and every other letter drawn in ``font`` where the
+    board's letters sit (``tile``'s ``letter_box``, the same on every crossed tile)."""
+    from assistant.recognize.exemplars import ALPHABET, drawn_copy
+
+    every = dict(copies)
+    if font is not None:
+        for letter in ALPHABET:
+            if letter not in every:
+                drawn = drawn_copy(font, letter, tile)
+                if drawn is not None:
+                    every[letter] = drawn
+    return every
+
+
 def _rival_hidden(
     tile: TileImage,
     reading: TileReading,
-    copies: dict[str, TileImage],
-    fonts: BoardFonts,
+    every: dict[str, TileImage],
     cfg: RecognizeConfig,
     limit: float,
 ) -> TileReading:
     """``reading`` (a letter under a line the templates read sure) capped at ``hidden_cap``
     with a rival listed where the tile, as cut, shows too little to tell it from another
-    letter (``exemplars.hidden_rival``: the board's clean copies, the other letters drawn
-    in the shipped font nearest the board's, however near: it only ever makes a tile
-    unsure). An E whose arms a gold arrowhead hid was read L at 0.84 (spellcast-arrows
+    letter (``exemplars.hidden_rival``; ``every``: the board's clean copies, the other
+    letters drawn in the shipped font nearest the board's, however near: it only ever
+    makes a tile unsure). An E whose arms a gold arrowhead hid was read L at 0.84 (spellcast-arrows
     97174, a range not tuned on). Only the tile as cut: its other cut (a see-through line
     taken as opaque) hides more, and there 20-28 right letters per 100 boards were made
     unsure. Session 17, tools.synth spellcast-arrows: 3000-3099 (tuned on) no change;
@@ -1142,19 +1160,11 @@ def _rival_hidden(
     bottom arm an arrowhead hid, F listed; a C, G listed; a T, Y; a U, B), 97174's L
     gone. The O's Q and I's J are left to ``_hanging_hidden``: here they made 4 O's
     under lines below them unsure that it finds no tail under."""
-    from assistant.recognize.exemplars import ALPHABET, drawn_copy, hidden_rival
+    from assistant.recognize.exemplars import hidden_rival
 
     label = reading.label
     if reading.confidence < limit or len(label) != 1 or not label.isalpha():
         return reading
-    font = fonts.nearest
-    every: dict[str, TileImage] = dict(copies)
-    if font is not None:
-        for letter in ALPHABET:
-            if letter not in every:
-                drawn = drawn_copy(font, letter, tile)
-                if drawn is not None:
-                    every[letter] = drawn
     # The hanging letter (an O's Q, an I's J) has its own check (``_hanging_hidden``).
     rival = hidden_rival(tile, label, every, cfg.exemplars, skip=HANGING.get(label, ""))
     return reading if rival is None else _capped_beside(reading, rival, cfg)
