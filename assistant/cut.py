@@ -336,7 +336,8 @@ class CutConfig:
     # (tests/test_overlays.py: an R, an I, a J). tools.synth spellcast-arrows 3000-3099 (tuned
     # on): tiles left unsure 71 -> 69; 99500-99599 (not) 70 -> 67, 57 -> 59 boards;
     # 98500-98559 (not) 47 -> 44, 33 -> 36 boards; no tile wrong that was not before
-    # (98533 r4c4, an R whose leg an opaque line covers, read P on both).
+    # (98533 r4c4, an R whose leg an opaque line covers, read P on both; settled unsure
+    # since, ``ExemplarConfig.edge``).
     see_min: float = 0.1
     # A pixel on the model darker than the line by see_darker of the way to the ink is
     # evidence of ink beneath, or of an outline where it lies out by the tile's edge

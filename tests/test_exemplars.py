@@ -490,6 +490,9 @@ def test_an_unsure_letter_no_line_was_found_over_is_settled_like_a_crossed_one(
         (97174, (4, 0), "E", "L"),
         # held out: an E whose bottom arm an orange arrowhead hid, read E surely before
         (99511, (2, 2), "E", "F"),
+        # held out: an L whose foot a teal line hid, read I at 0.89 before; where the
+        # copies differ in sight (the stem's ends, 46 px), the tile sides with L
+        (97181, (0, 3), "L", "I"),
     ],
 )
 def test_a_letter_read_surely_under_a_line_is_unsure_where_the_line_hides_a_rival(
@@ -498,8 +501,9 @@ def test_a_letter_read_surely_under_a_line_is_unsure_where_the_line_hides_a_riva
     """spellcast-arrows: a letter the templates read surely under a line is unsure, with
     the rival listed, where the tile shows too little to tell the two apart: their copies
     (the board's clean letters, the rest drawn in the shipped font nearest the board's)
-    differ nearly only under the line (``exemplars.hidden_rival``). A sure reading there
-    is a guess, and once (97174) a wrong one."""
+    differ nearly only under the line, or where they differ in sight the tile sides with
+    the rival (``exemplars.hidden_rival``). A sure reading there is a guess, and twice
+    (97174, 97181) a wrong one."""
     from assistant.imageio import decode_image
     from assistant.read import ReadOptions, read_array
     from tools.synth import render_board

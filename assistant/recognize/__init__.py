@@ -982,7 +982,10 @@ def _unsure_uncrossed(
     all the same. Eleven other looks (132 boards from seed 77300): unchanged."""
     from assistant.cut import letter_box
 
-    box = letter_box(tiles)
+    # The box the cut took for its crossed tiles (with the reader's CutConfig), else the
+    # same measure taken here (a board no line crosses).
+    box = next((t.letter_box for t in tiles if t.letter_box is not None), None)
+    box = box if box is not None else letter_box(tiles)
     if box is None:
         return {}
     found: dict[int, TileImage] = {}
@@ -1159,14 +1162,21 @@ def _rival_hidden(
     99500-99599, 98500-98559 and 97100-97199, 4 right letters made unsure (an E whose
     bottom arm an arrowhead hid, F listed; a C, G listed; a T, Y; a U, B), 97174's L
     gone. The O's Q and I's J are left to ``_hanging_hidden``: here they made 4 O's
-    under lines below them unsure that it finds no tail under."""
+    under lines below them unsure that it finds no tail under. Session 18: also where the
+    tile, in sight, sides with the other letter as the whole alphabet would settle it
+    (``alphabet_agree`` of the weighed margins): an L whose foot a teal line hid was read
+    I at 0.89, the stem's ends in sight siding with L wholly (97181). On the four ranges
+    above and eleven other looks (132 boards from seed 77300), that tile alone changed;
+    the right letters it would have made unsure sided with a rival on 0.5-0.64 (at 0.5,
+    8 were lost on 97100-97199 and 98500-98559)."""
     from assistant.recognize.exemplars import hidden_rival
 
     label = reading.label
     if reading.confidence < limit or len(label) != 1 or not label.isalpha():
         return reading
     # The hanging letter (an O's Q, an I's J) has its own check (``_hanging_hidden``).
-    rival = hidden_rival(tile, label, every, cfg.exemplars, skip=HANGING.get(label, ""))
+    alphabet = cfg.exemplars.alphabet()
+    rival = hidden_rival(tile, label, every, alphabet, skip=HANGING.get(label, ""))
     return reading if rival is None else _capped_beside(reading, rival, cfg)
 
 

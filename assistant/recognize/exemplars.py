@@ -392,7 +392,10 @@ def hidden_rival(
     any: its copy and ``letter``'s, laid on the tile where it shows (as ``settling`` lays
     them), differ on ``min_share`` of the letter box or more, but on less outside the
     grown line (an L whose foot a line hides is an I there, an E whose arms it hides an
-    L). Letters in ``skip`` are not looked at (their own check says)."""
+    L); or where they differ outside it, the tile sides with the other letter on
+    ``agree`` of the summed margins (as ``settling`` weighs them; ``config`` is the whole
+    alphabet's, ``ExemplarConfig.alphabet``). Letters in ``skip`` are not looked at
+    (their own check says)."""
     cfg = config
     if tile.line is None or tile.letter_box is None or letter not in copies:
         return None
@@ -401,13 +404,24 @@ def hidden_rival(
     if not visible.any():
         return None
     need = cfg.min_share * box.w * box.h
+    undone = _undone(tile, 2 * cfg.line_grow + 1)
     mine = _placed(_alpha(copies[letter])[win], seen, visible, cfg.shift)
     for other, copy in copies.items():
         if other == letter or other in skip:
             continue
         theirs = _placed(_alpha(copy)[win], seen, visible, cfg.shift)
-        apart = _apart(mine, theirs, cfg.differ, cfg.alphabet_edge)
-        if np.count_nonzero(apart) >= need and np.count_nonzero(apart & visible) < need:
+        apart = _apart(mine, theirs, cfg.differ, cfg.edge)
+        in_sight = apart & visible
+        n = np.count_nonzero(in_sight)
+        if n < need:
+            if np.count_nonzero(apart) >= need:
+                return other
+            continue
+        if undone is not None:
+            in_sight &= ~(undone[win] & (mine > theirs))  # ink lost where a blend was undone
+        margin = np.abs(seen - mine) - np.abs(seen - theirs)  # what sides with ``other``
+        weight = float(np.abs(margin[in_sight]).sum())
+        if weight > 0 and float(margin[in_sight & (margin > 0)].sum()) >= cfg.agree * weight:
             return other
     return None
 
