@@ -441,6 +441,42 @@ def test_the_alphabet_lets_no_pixel_vote_where_two_copies_lie_a_pixel_apart(
 
 
 @pytest.mark.parametrize(
+    ("seed", "tile", "want", "best"),
+    [
+        # E against C on 0.947 of the pixels, counted; read around the line, L led
+        (97129, (2, 1), "E", "L"),
+        (97138, (1, 1), "B", "O"),  # B against C on 0.946; O led by a hair
+        (98515, (1, 1), "R", None),  # held out
+    ],
+)
+def test_the_alphabet_weighs_the_strong_agreement_another_letter_needs(
+    seed: int, tile: tuple[int, int], want: str, best: str | None
+) -> None:
+    """spellcast-arrows (97100-97199, looked at while working; 98515 held out): a crossed
+    letter every letter competing settles, though another led when read around the line,
+    so that the tile must side with it on drawn_agree (0.95) against every other letter.
+    That agreement is weighed by each pixel's margin, as the alphabet's own rule is
+    (``Settling.sides``): counted pixel by pixel, a stroke's blurred sides held it under
+    0.95 against a drawn C, and the tile stayed unsure."""
+    r, c = tile
+    _, read, _ = _read_arrows(seed)
+    assert read[r][c] == want
+    if best is not None:  # another letter was read best around the line (masked)
+        from assistant.cut import cut_tiles
+        from assistant.imageio import decode_image
+        from assistant.locate import locate_board
+        from assistant.recognize.matcher import TemplateRecognizer
+        from tools.synth import render_board
+
+        located = locate_board(decode_image(render_board("spellcast-arrows", seed).data))
+        cut = next(t for t in cut_tiles(located) if (t.row, t.col) == tile)
+        masked = TemplateRecognizer().masked_scores(cut)
+        assert masked is not None
+        classes = TemplateRecognizer().glyph_classes
+        assert classes[int(masked.scores.argmax())] == best
+
+
+@pytest.mark.parametrize(
     ("seed", "tile", "want"),
     [
         (3035, (0, 4), "R"),  # tuned on: sided with R against B on 0.72 of the pixels

@@ -113,7 +113,13 @@ class ExemplarConfig:
     tail_top: float = 0.05
     # A drawn copy settles another letter than the one read best around the line (one of
     # its rivals) only where the tile sides with it on drawn_agree of the pixels that tell
-    # them apart (agree is the rule otherwise).
+    # them apart (agree is the rule otherwise); for the whole alphabet, of their summed
+    # margins (``Settling.sides``). Session 18: counted, a stroke's blurred sides held
+    # right letters under it (an E against a drawn C at 0.947); weighed, tools.synth
+    # spellcast-arrows tiles missed / boards exact: 3000-3099 57 -> 55, 61 -> 62;
+    # 99500-99599 62 -> 60, 61 -> 62; 98500-98559 40 -> 37, 37/60; 97100-97199 67 -> 62,
+    # 59 -> 62; no tile wrong, no right one lost; spellcast-arrows 87022 (the B taken
+    # for D at 0.9 counted) still unsure.
     drawn_agree: float = 0.95
     # A clean letter is a copy only with copy_contrast of the median contrast of the
     # board's clean letters: SpellCast prints a bonus tile's letter in gold (contrast
@@ -249,11 +255,12 @@ class Settling:
     whether the letter that fits best and a rival differ only where the line hides
     (``hidden``: too few visible pixels tell them apart). ``sides``: for a letter settled,
     per rival the pixels telling the two apart that side with the letter, and all of them
-    (``agrees``)."""
+    (``agrees``); with the whole alphabet's rule (``evidence``), their summed margins
+    instead, as that rule weighs them."""
 
     letter: str | None
     hidden: bool = False
-    sides: tuple[tuple[int, int], ...] = ()
+    sides: tuple[tuple[float, float], ...] = ()
 
     def agrees(self, share: float) -> bool:
         """Whether the letter settled would still be at ``share`` agreement (``agree``):
@@ -308,7 +315,7 @@ def settling(
         return none
     need = cfg.min_share * box.w * box.h
     undone = _undone(tile, grow)
-    sides: list[tuple[int, int]] = []
+    sides: list[tuple[float, float]] = []
     for other in rivals:
         if other == best:
             continue
@@ -339,8 +346,11 @@ def settling(
             if not core.any():
                 return Settling(None, hidden=True)
             pro = float(margin[core & (margin > 0)].sum())
-            if pro < cfg.agree * float(np.abs(margin[core]).sum()):
+            weight = float(np.abs(margin[core]).sum())
+            if pro < cfg.agree * weight:
                 return none
+            sides.append((pro, weight))
+            continue
         sides.append((n_for, n))
     return Settling(best, sides=tuple(sides))
 
