@@ -1586,6 +1586,15 @@ def _line_pixels(
         inside[my : h - my, mx : w - mx] = True
         letters = mine & inside
     colours = _line_colours(on_face[~rim], face, cfg)
+    if not colours and outline is not None:
+        # Nothing but the outline's colour crosses the band: a line in that colour (a pink
+        # arrow over a pink-edged 2X tile). The rim of face and gap is still no line.
+        # Session 18, tools.synth spellcast-arrows: 20 obstructed tiles of 3000-3099,
+        # 99500-99599, 98500-98559 and 97100-97199 had no line colour; 2 are now read
+        # (97158's X, 99531's E), the rest stay unsure (a gold letter under a gold line has
+        # no colour of its own), no other tile changed; eleven other looks unchanged.
+        edge = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
+        colours = _line_colours(on_face[~(edge & corner[sample])], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True, [], None
     ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg)

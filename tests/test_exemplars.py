@@ -594,3 +594,25 @@ def test_a_q_settled_under_a_line_keeps_the_matchers_label_for_a_q_glyph(
     readings = recognize.recognize_tiles(tiles, config=recognize.RecognizeConfig(tesseract="never"))
     settled = readings[tiles.index(crossed)]
     assert settled.label == "QU" and settled.confidence >= 0.8
+
+
+def test_a_line_in_the_colour_of_a_bonus_tiles_outline_is_taken_out() -> None:
+    """spellcast-arrows 97158 r1c4 (97100-97199, looked at while working): a pink line
+    across a 2X tile, whose outline is that pink. The outline's colour is no line's where
+    another colour crosses the face's band; here none did, no line was taken out, and the
+    gold X stayed obstructed ("?"). With the line in the outline's colour taken out, the X
+    is read."""
+    from assistant.cut import cut_tiles
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 97158)
+    assert board.label["letters"][1][4] == "X"
+    assert board.label["bonuses"][1][4] == "DW"
+    tile = next(
+        t for t in cut_tiles(locate_board(decode_image(board.data))) if (t.row, t.col) == (1, 4)
+    )
+    assert tile.overdrawn and not tile.obstructed
+    _, tiles, _ = _read_arrows(97158)
+    assert tiles[1][4] == "X"
