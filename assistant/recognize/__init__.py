@@ -1168,11 +1168,7 @@ def _rival_hidden(
     I at 0.89, the stem's ends in sight siding with L wholly (97181). On the four ranges
     above and eleven other looks (132 boards from seed 77300), that tile alone changed;
     the right letters it would have made unsure sided with a rival on 0.5-0.64 (at 0.5,
-    8 were lost on 97100-97199 and 98500-98559). Face where a see-through line's blend was
-    undone sides with neither letter: an E whose top arm came back as face that way was
-    read L at 0.97 (89709, held out), and now sides with E on 0.99 where its ink shows;
-    nothing else changed on those ranges. Taken out of the count of pixels telling the
-    two apart as well, it made 6 right letters unsure there."""
+    8 were lost on 97100-97199 and 98500-98559)."""
     from assistant.recognize.exemplars import hidden_rival
 
     label = reading.label

@@ -404,9 +404,8 @@ def hidden_rival(
     grown line (an L whose foot a line hides is an I there, an E whose arms it hides an
     L); or where they differ outside it, the tile sides with the other letter on
     ``agree`` of the summed margins (as ``settling`` weighs them; ``config`` is the whole
-    alphabet's, ``ExemplarConfig.alphabet``), face where a see-through line's blend was
-    undone siding with neither. Letters in ``skip`` are not looked at (their own check
-    says)."""
+    alphabet's, ``ExemplarConfig.alphabet``). Letters in ``skip`` are not looked at
+    (their own check says)."""
     cfg = config
     if tile.line is None or tile.letter_box is None or letter not in copies:
         return None
@@ -423,14 +422,13 @@ def hidden_rival(
         theirs = _placed(_alpha(copy)[win], seen, visible, cfg.shift)
         apart = _apart(mine, theirs, cfg.differ, cfg.edge)
         in_sight = apart & visible
-        if np.count_nonzero(in_sight) < need:
+        n = np.count_nonzero(in_sight)
+        if n < need:
             if np.count_nonzero(apart) >= need:
                 return other
             continue
         if undone is not None:
-            # Where a see-through line's blend was undone, face is no evidence either way
-            # (undoing loses ink): only ink shown there sides with a letter.
-            in_sight &= ~(undone[win] & (seen < 0.5))
+            in_sight &= ~(undone[win] & (mine > theirs))  # ink lost where a blend was undone
         margin = np.abs(seen - mine) - np.abs(seen - theirs)  # what sides with ``other``
         weight = float(np.abs(margin[in_sight]).sum())
         if weight > 0 and float(margin[in_sight & (margin > 0)].sum()) >= cfg.agree * weight:
