@@ -15,7 +15,7 @@ per tile with a calibrated confidence. Nothing is guessed silently: a reading be
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
@@ -959,7 +959,7 @@ def _settled_by_copies(
     if read_sure:  # ...another letter hidden? (the drawn copies are the board's: drawn once)
         every = _with_drawn(copies, fonts.nearest, tiles[read_sure[0]])
         for i in read_sure:
-            out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit)
+            out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit, own=frozenset(copies))
     for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
         out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
     return tuple(out)
@@ -1150,6 +1150,7 @@ def _rival_hidden(
     every: dict[str, TileImage],
     cfg: RecognizeConfig,
     limit: float,
+    own: Collection[str] = (),
 ) -> TileReading:
     """``reading`` (a letter under a line the templates read sure) capped at ``hidden_cap``
     with a rival listed where the tile, as cut, shows too little to tell it from another
@@ -1168,7 +1169,9 @@ def _rival_hidden(
     I at 0.89, the stem's ends in sight siding with L wholly (97181). On the four ranges
     above and eleven other looks (132 boards from seed 77300), that tile alone changed;
     the right letters it would have made unsure sided with a rival on 0.5-0.64 (at 0.5,
-    8 were lost on 97100-97199 and 98500-98559)."""
+    8 were lost on 97100-97199 and 98500-98559). ``own``: the letters whose copies in
+    ``every`` are the board's own (``hidden_rival`` weighs a see-through line's undone
+    face by it)."""
     from assistant.recognize.exemplars import hidden_rival
 
     label = reading.label
@@ -1176,7 +1179,7 @@ def _rival_hidden(
         return reading
     # The hanging letter (an O's Q, an I's J) has its own check (``_hanging_hidden``).
     alphabet = cfg.exemplars.alphabet()
-    rival = hidden_rival(tile, label, every, alphabet, skip=HANGING.get(label, ""))
+    rival = hidden_rival(tile, label, every, alphabet, skip=HANGING.get(label, ""), own=own)
     return reading if rival is None else _capped_beside(reading, rival, cfg)
 
 
