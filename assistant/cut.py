@@ -1576,6 +1576,7 @@ def _line_pixels(
     on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
     rim &= corner[sample]
+    face_rim = rim.copy()  # the rim of face and gap alone (not a bonus tile's outline)
     letters = mine
     if outline is not None:
         for end in (face, gap):
@@ -1593,8 +1594,7 @@ def _line_pixels(
         # 99500-99599, 98500-98559 and 97100-97199 had no line colour; 2 are now read
         # (97158's X, 99531's E), the rest stay unsure (a gold letter under a gold line has
         # no colour of its own), no other tile changed; eleven other looks unchanged.
-        edge = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
-        colours = _line_colours(on_face[~(edge & corner[sample])], face, cfg)
+        colours = _line_colours(on_face[~face_rim], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True, [], None
     ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg)

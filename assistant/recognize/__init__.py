@@ -958,8 +958,9 @@ def _settled_by_copies(
     read_sure = [i for i in lined if i not in crossed]  # read sure by the templates
     if read_sure:  # ...another letter hidden? (the drawn copies are the board's: drawn once)
         every = _with_drawn(copies, fonts.nearest, tiles[read_sure[0]])
+        own = frozenset(copies)
         for i in read_sure:
-            out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit, own=frozenset(copies))
+            out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit, own=own)
     for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
         out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
     return tuple(out)

@@ -430,12 +430,13 @@ def hidden_rival(
                 return other
             continue
         if undone is not None:
-            # Where a see-through line's blend was undone, ink may be lost: the face shown
-            # there sides with neither letter. Between two of the board's own copies, that
-            # is: an E whose top arm came back as face was read L at 0.97 (spellcast-arrows
-            # 89709, held out), and without that face it sides with E on 0.99. Against a
-            # drawn copy, what is left is partly the two fonts' difference, and the face
-            # is what told a drawn F from the board's E (tests/test_overlays.py).
+            # Where a see-through line's blend was undone, ink may be lost: the pixels where
+            # the letter read has ink side with neither letter, and between two of the
+            # board's own copies, no face there does: an E whose top arm came back as face
+            # was read L at 0.97 (spellcast-arrows 89709, held out), and without that face
+            # it sides with E on 0.99. Against a drawn copy, what is left is partly the two
+            # fonts' difference, and the face is what told a drawn F from the board's E
+            # (tests/test_overlays.py).
             lost = mine > theirs
             if letter in own and other in own:
                 lost |= seen < 0.5
