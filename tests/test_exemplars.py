@@ -470,10 +470,10 @@ def test_the_alphabet_weighs_the_strong_agreement_another_letter_needs(
 
         located = locate_board(decode_image(render_board("spellcast-arrows", seed).data))
         cut = next(t for t in cut_tiles(located) if (t.row, t.col) == tile)
-        masked = TemplateRecognizer().masked_scores(cut)
+        engine = TemplateRecognizer()
+        masked = engine.masked_scores(cut)
         assert masked is not None
-        classes = TemplateRecognizer().glyph_classes
-        assert classes[int(masked.scores.argmax())] == best
+        assert engine.glyph_classes[int(masked.scores.argmax())] == best
 
 
 @pytest.mark.parametrize(
@@ -526,8 +526,9 @@ def test_an_unsure_letter_no_line_was_found_over_is_settled_like_a_crossed_one(
         (97174, (4, 0), "E", "L"),
         # held out: an E whose bottom arm an orange arrowhead hid, read E surely before
         (99511, (2, 2), "E", "F"),
-        # held out: an L whose foot a teal line hid, read I at 0.89 before; where the
-        # copies differ in sight (the stem's ends, 46 px), the tile sides with L
+        # 97100-97199 (looked at in session 17): an L whose foot a teal line hid, read I at
+        # 0.89 before; where the copies differ in sight (the stem's ends, 46 px), the tile
+        # sides with L
         (97181, (0, 3), "L", "I"),
         # held out (the session 18 check): an E whose middle arm a green see-through
         # arrowhead hid; its top arm came back as face where the blend was undone, and it
@@ -602,7 +603,7 @@ def test_a_q_settled_under_a_line_keeps_the_matchers_label_for_a_q_glyph(
 
 
 def test_a_line_in_the_colour_of_a_bonus_tiles_outline_is_taken_out() -> None:
-    """spellcast-arrows 97158 r1c4 (97100-97199, looked at while working): a pink line
+    """spellcast-arrows 97158 r2c5 (97100-97199, looked at while working): a pink line
     across a 2X tile, whose outline is that pink. The outline's colour is no line's where
     another colour crosses the face's band; here none did, no line was taken out, and the
     gold X stayed obstructed ("?"). With the line in the outline's colour taken out, the X
