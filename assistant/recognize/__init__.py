@@ -957,7 +957,7 @@ def _settled_by_copies(
         out[i] = replace(readings[i], label=found, confidence=sure, candidates=settled)
     read_sure = [i for i in lined if i not in crossed]  # read sure by the templates
     if read_sure:  # ...another letter hidden? (the drawn copies are the board's: drawn once)
-        every = _with_drawn(copies, fonts.nearest, tiles[read_sure[0]])
+        every = fonts.with_drawn(tiles[read_sure[0]])
         own = frozenset(copies)
         for i in read_sure:
             out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit, own=own)
@@ -1033,8 +1033,9 @@ def _alphabet_cut(
 
     # Beyond alphabet_font_fit no font: a letter without a clean copy cannot be had, and
     # nothing is settled.
-    font = fonts.within(cfg.exemplars.alphabet_font_fit)
-    verdict = settle_alphabet(cut, copies, font, cfg.exemplars)
+    fitting = fonts.within(cfg.exemplars.alphabet_font_fit) is not None
+    pool = fonts.with_drawn(cut) if fitting else copies  # (drawn once per board)
+    verdict = settle_alphabet(cut, pool, None, cfg.exemplars)
     if verdict.hidden:
         return ""
     classes = engine.glyph_classes
@@ -1126,23 +1127,6 @@ def _capped_beside(reading: TileReading, rival: str, cfg: RecognizeConfig) -> Ti
     )
     cands = ((reading.label, cap), (named, round(cap * 0.9, 4)), *rest)
     return replace(reading, confidence=cap, candidates=cands[: max(cfg.max_candidates, 2)])
-
-
-def _with_drawn(
-    copies: dict[str, TileImage], font: BoardFont | None, tile: TileImage
-) -> dict[str, TileImage]:
-    """The board's clean ``copies``, and every other letter drawn in ``font`` where the
-    board's letters sit (``tile``'s ``letter_box``, the same on every crossed tile)."""
-    from assistant.recognize.exemplars import ALPHABET, drawn_copy
-
-    every = dict(copies)
-    if font is not None:
-        for letter in ALPHABET:
-            if letter not in every:
-                drawn = drawn_copy(font, letter, tile)
-                if drawn is not None:
-                    every[letter] = drawn
-    return every
 
 
 def _rival_hidden(

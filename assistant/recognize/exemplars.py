@@ -552,11 +552,12 @@ class BoardFonts:
     """A board's fonts, looked for at most once (``nearest_font`` draws every shipped font's
     letters): the ``nearest`` to its clean letters however near, the one ``fitting`` them
     within ``font_fit`` (``board_font``), or ``within`` another fit; ``looked_for`` says
-    whether any was asked yet."""
+    whether any was asked yet; ``with_drawn``, the clean copies and the letters drawn."""
 
     def __init__(self, copies: Mapping[str, TileImage], config: ExemplarConfig) -> None:
         self._copies = copies
         self._config = config
+        self._drawn: dict[str, TileImage] | None = None
 
     @functools.cached_property
     def nearest(self) -> BoardFont | None:
@@ -574,6 +575,23 @@ class BoardFonts:
     @property
     def looked_for(self) -> bool:
         return "nearest" in self.__dict__
+
+    def with_drawn(self, tile: TileImage) -> dict[str, TileImage]:
+        """The board's clean copies, and every other letter drawn in the ``nearest`` font
+        (however near) where the board's letters sit (``tile``'s ``letter_box``, the same
+        on every crossed tile): drawn once per board, on the first tile asked for. A letter
+        the font lacks is left out."""
+        if self._drawn is None:
+            every = dict(self._copies)
+            font = self.nearest
+            if font is not None:
+                for letter in ALPHABET:
+                    if letter not in every:
+                        drawn = drawn_copy(font, letter, tile)
+                        if drawn is not None:
+                            every[letter] = drawn
+            self._drawn = every
+        return self._drawn
 
 
 def board_font(
