@@ -41,8 +41,9 @@ demo: setup
 	@echo "Next: the web page -- paste a screenshot, click a word to see its path:"
 	@echo "  $(VENV)/bin/boggle-assistant serve --open     (then http://127.0.0.1:8765/)"
 
+# On every core (pytest-xdist): one process took 12-15 minutes on CI's 2 cores, two take 9.
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 lint: setup
 	$(VENV)/bin/ruff check assistant tests benchmarks tools
