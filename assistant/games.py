@@ -45,6 +45,7 @@ cues are measured and weighed.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -250,6 +251,16 @@ class GamesConfig:
     # the top-left corner was named Wordament at 0.93 (benchmarks/stress.py 98200,
     # boggle-classic 98203 with noise of sd 15; 10 of its 16 letters read turned).
     turned_foreign: float = -2.5
+    # Once read: the point values printed beside letters read surely are a game's own
+    # table or not. A game printing one table (``Game.values_fixed``: SpellCast) whose
+    # table at least table_min of those tiles, and table_share of them, contradict loses
+    # table_foreign: a dark Scramble board (5x5, light tiles on navy, values bottom right)
+    # was unknown at 0.65 with SpellCast second (tools.synth scramble 89801, 89821, a range
+    # not tuned on), its values those of Scramble's table on every tile (T 1, J 10, U 2:
+    # SpellCast's are 2, 7, 4). One or two misread values do not count against a game.
+    table_min: int = 3
+    table_share: float = 0.25
+    table_foreign: float = -3.0
     # "None of these" is worth min_points: a look no game fits goes to it.
     min_points: float = 2.0
     name_at: float = 0.8  # a game is named at this probability, else unknown
@@ -283,6 +294,9 @@ class BoardLook:
     # After reading: letters read upright only after a quarter or half turn, of how many
     # read (None before reading). Dice lie every way; screens show letters upright.
     turned: tuple[int, int] | None = None
+    # After reading: (letter, point value) of the tiles whose single letter and value were
+    # both read surely.
+    values: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -387,14 +401,21 @@ def _decide(look: BoardLook, cfg: GamesConfig) -> GameGuess:
 
 
 def with_turned_letters(
-    guess: GameGuess, turned: int, read: int, *, config: GamesConfig | None = None
+    guess: GameGuess,
+    turned: int,
+    read: int,
+    *,
+    values: Sequence[tuple[str, int]] = (),
+    config: GamesConfig | None = None,
 ) -> GameGuess:
     """The guess again once the letters are read: ``turned`` of the ``read`` tiles were
-    upright only after a turn. A guess the user made, or one without its look, is kept."""
+    upright only after a turn; ``values``, (letter, point value) of the tiles whose letter
+    and value were both read surely. A guess the user made, or one without its look, is
+    kept."""
     if guess.look is None or guess.evidence == (CHOSEN,):
         return guess
     cfg = config or GamesConfig()
-    return _detect(replace(guess.look, turned=(turned, read)), cfg)
+    return _detect(replace(guess.look, turned=(turned, read), values=tuple(values)), cfg)
 
 
 def read_game_and_bonuses(
@@ -745,7 +766,24 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         points += cfg.turned_foreign
     elif profile.dice and _all_upright(look, cfg):
         points += cfg.upright_weight
+    if _unlike_table(profile, look, cfg):
+        points += cfg.table_foreign
     return points, why
+
+
+def _unlike_table(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether the values read beside sure letters contradict the one table the game of
+    ``profile`` prints (``GamesConfig.table_min``, ``table_share``)."""
+    if not look.values:
+        return False
+    for game in look_records(profile.name):
+        table = game.letter_values
+        if not game.values_fixed or table is None:
+            continue
+        unlike = sum(1 for ch, value in look.values if table.get(ch.lower(), value) != value)
+        if unlike >= cfg.table_min and unlike >= cfg.table_share * len(look.values):
+            return True
+    return False
 
 
 def _hues_match(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:

@@ -603,7 +603,13 @@ def _read_array(
         )
     # Dice lie every way, screens show letters upright: a cue only the reading gives.
     read = [t for t in readings if t.label and t.confidence >= threshold]
-    guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read))
+    # ...and so do the point values printed beside letters read surely (a game's table).
+    values = [
+        (t.label, t.value)
+        for t in read
+        if len(t.label) == 1 and t.value is not None and t.value_confidence >= threshold
+    ]
+    guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read), values=values)
     # A size the game never deals is judged only now, with every cue in: a dice tray the
     # colour of SpellCast's board is Boggle once its turned letters are seen.
     if options.size is None and copies is None and guess.size_conflict:

@@ -523,3 +523,40 @@ def test_a_board_far_more_coloured_than_the_games_boards_does_not_name_it() -> N
     reading = read_array(turned, ReadOptions())
     assert reading.game in (None, "scramble"), reading.game_why
     assert read_array(image, ReadOptions()).game == "scramble"
+
+
+def test_values_unlike_a_games_one_table_count_against_it() -> None:
+    """A dark Scramble board (5x5, light tiles on navy, values bottom right: SpellCast's
+    look in all but the values) was unknown at 0.65 with SpellCast second (tools.synth
+    scramble 89801, a range not tuned on). Its values are Scramble's table (T 1, J 10, U 2
+    where SpellCast prints 2, 7, 4), and SpellCast prints one table: read, the board is
+    Scramble. One or two misread values do not count against SpellCast."""
+    from dataclasses import replace
+
+    from assistant.games import _detect
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("scramble", 89801)
+    image = decode_image(board.data)
+    look = describe_look(image, locate_board(image))
+    before = _detect(look, GamesConfig())
+    assert before.name == "unknown" and before.candidates[1][0] == "spellcast", before.why
+    reading = read_array(image, ReadOptions())
+    assert reading.game == "scramble", reading.game_why
+    labels = [[t.upper() for t in row] for row in board.label["letters"]]
+    assert [[t.upper() for t in row] for row in reading.tiles] == labels
+    # On the measured look: SpellCast's own values, or two of them misread, leave it be.
+    spellcast = get_game("spellcast").letter_values
+    assert spellcast is not None
+    own = tuple((ch.upper(), spellcast[ch]) for ch in "abcdefghij")
+    two_off = (("T", 1), ("S", 1), *own)
+    cfg = GamesConfig()
+    for values in (own, two_off):
+        points = dict(_detect(replace(look, values=values), cfg).points)
+        assert points["spellcast"] == dict(before.points)["spellcast"]
+    three_off = (("T", 1), ("S", 1), ("U", 2), *own[:6])
+    points = dict(_detect(replace(look, values=three_off), cfg).points)
+    assert points["spellcast"] == pytest.approx(
+        dict(before.points)["spellcast"] + cfg.table_foreign, abs=0.011
+    )
