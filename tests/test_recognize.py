@@ -1418,3 +1418,45 @@ def test_a_slash_or_hyphen_touching_its_letter_is_cut_off_it(
     reading = recognize_tiles(tiles, config=TEMPLATE_ONLY, engines=[matcher])[at]
     assert reading.label == board.label["letters"][r][c]
     assert reading.confidence >= THRESHOLD
+
+
+@pytest.mark.tesseract
+def test_a_confusion_the_second_engine_shows_on_the_board_lifts_no_agreement() -> None:
+    """A SpellCast board blurred by 4 % of its pitch (benchmarks/stress.py 90500,
+    spellcast-arrows + blur4%): Tesseract reads its blurred D's as O, one at 0.77 where
+    the matcher has D at 0.72. On r3c2 (a D with a faint line's end on its stem) the
+    matcher had O 0.16, D 0.02, and Tesseract's O at 0.63 lifted it to a sure O: a
+    confident wrong tile. The board shows that Tesseract's O may be a D, so there its
+    agreement lifts nothing and the matcher's doubt stands, the board's true O's, which
+    the matcher also lists D beside, included."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from assistant.recognize import _unconfused
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 90500)
+    image = decode_image(board.data)
+    clean = read_array(image, ReadOptions())
+    quad = np.array(clean.corners, np.float64)
+    pitch = float(np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[0])) / 10
+    blurred = np.ascontiguousarray(cv2.GaussianBlur(image, (0, 0), 0.04 * pitch), np.uint8)
+    reading = read_array(blurred, ReadOptions())
+    truth = [[t.upper() for t in row] for row in board.label["letters"]]
+    assert truth[2][1] == "D"
+    assert reading.tiles[2][1] == "?"
+    assert "D" in (label for label, _ in reading.candidates[2][1])
+    for r, row in enumerate(reading.tiles):
+        for c, got in enumerate(row):
+            assert got in ("?", truth[r][c]), (r, c, got)
+    # The rule on its own: Tesseract read a sure D as O, so its O lifts no tile the
+    # matcher reads O with D next; where it was never seen so, it lifts.
+    cfg = RecognizeConfig()
+    d_sure = [Candidate("D", 0.72, 0.94), Candidate("O", 0.01, 0.85)]
+    o_weak = [Candidate("O", 0.16, 0.89), Candidate("D", 0.02, 0.85)]
+    lifted = [Candidate("O", 0.95, 0.89), Candidate("D", 0.01, 0.85)]
+    tess_o = [Candidate("O", 0.77, 0.77, engine="tesseract")]
+    out = _unconfused([d_sure, o_weak], [tess_o, tess_o], [d_sure, lifted], cfg)
+    assert out[1][0].confidence == pytest.approx(0.16)
+    tess_d = [Candidate("D", 0.77, 0.77, engine="tesseract")]
+    out = _unconfused([d_sure, o_weak], [tess_d, tess_o], [d_sure, lifted], cfg)
+    assert out[1][0].confidence == pytest.approx(0.95)

@@ -309,6 +309,14 @@ class RecognizeConfig:
     # right ones.
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
+    # Nor where the second engine was seen on this board reading a letter the matcher
+    # read at confused_first or more as the letter agreed on, and that letter is the
+    # matcher's runner-up here: its agreement is the confusion seen twice. On a
+    # SpellCast board blurred by 4 % of its pitch, Tesseract read D's as O (one at 0.77
+    # where the matcher had D at 0.72), and its O at 0.63 lifted a D the matcher had at O
+    # 0.16, D 0.02 (a faint line's end on its stem) to a sure O (benchmarks/stress.py
+    # 90500, spellcast-arrows + blur4%).
+    confused_first: float = 0.5
     # Nor on a board whose tiles are unsure for the most part (failing_share of its read
     # tiles, after both engines): there the picture defeats both (a dice tray blurred by
     # 8 % of its pitch, 24 of 25 dice unsure), and their agreeing on a blob is one error
@@ -614,6 +622,7 @@ def recognize_tiles(
             if qu is not None:
                 combined[i] = [qu, *(_doubted(c, cfg) for c in first[i] if c.label != "QU")]
                 engine_names[i] = qu.engine
+    combined = _unconfused(first, second, combined, cfg)
     inked = [i for i, tile in enumerate(tiles) if not tile.blank]
     failing = [i for i in inked if combined[i][0].confidence < limit]
     if inked and len(failing) >= cfg.failing_share * len(inked):
@@ -1474,6 +1483,38 @@ def _size_px(tile: TileImage) -> float:
 
 def _multi(label: str) -> bool:
     return len(label) > 1 and label != "QU"
+
+
+def _unconfused(
+    first: Sequence[Sequence[Candidate]],
+    second: Sequence[Sequence[Candidate]],
+    combined: list[list[Candidate]],
+    cfg: RecognizeConfig,
+) -> list[list[Candidate]]:
+    """``combined`` with the agreements the board shows to be the second engine's
+    confusion undone (``RecognizeConfig.confused_first``): where it read a letter the
+    matcher read at ``confused_first`` or more as another, its agreement on that other
+    letter lifts no tile whose matcher lists the first letter next; the matcher's own
+    reading stands there."""
+    confused = {
+        (two[0].label, one[0].label)
+        for one, two in zip(first, second, strict=True)
+        if one
+        and two
+        and two[0].label != one[0].label
+        and one[0].confidence >= cfg.confused_first
+        and two[0].confidence >= cfg.second_min_conf
+    }
+    if not confused:
+        return combined
+    out = list(combined)
+    for i, (one, two) in enumerate(zip(first, second, strict=True)):
+        if not one or not two or two[0].label != one[0].label:
+            continue
+        lifted = out[i][0].confidence > one[0].confidence
+        if lifted and any((one[0].label, c.label) in confused for c in one[1:]):
+            out[i] = list(one)
+    return out
 
 
 def _combine(
