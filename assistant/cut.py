@@ -156,6 +156,11 @@ class CutConfig:
     hyphen_mid: tuple[float, float] = (0.35, 0.75)
     hyphen_gap: float = 0.6
     faint_hyphen_aspect: float = 1.2  # a hyphen paler than the threshold (``_faint_hyphen``)
+    # ...looked for in faint ink at lost_frac of the contrast, then at faint_hyphen_frac:
+    # a face whose shading lies at lost_frac (a blurred Wordament wood tile, its dark rim
+    # spread onto it) joins a blurred hyphen to its rim there, and not at 0.3 ("RE-" read
+    # "RE" at 0.95, benchmarks/stress.py 90600, wordament-wood + blur4%).
+    faint_hyphen_frac: float = 0.3
     # A piece of the glyph (a hyphen too) is a character only when at least char_tint of
     # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
     # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
@@ -2489,10 +2494,11 @@ def _faint_hyphen(
     cfg: CutConfig,
 ) -> bool:
     """Whether a prefix's or suffix's hyphen paler than the ink threshold lies beside the
-    glyph, apart from it even in faint ink: faint ink (``lost_frac`` of the contrast) off
-    the glyph, wider than tall by ``faint_hyphen_aspect`` (blur pads a bar on every side),
-    ``lost_share`` of the text height squared or more, where ``_hyphens`` puts a hyphen
-    (searched as far out as one may lie), and of the letters' tint. A blurred "-S", its
+    glyph, apart from it even in faint ink: faint ink (``lost_frac`` of the contrast, or
+    ``faint_hyphen_frac``) off the glyph, wider than tall by ``faint_hyphen_aspect`` (blur
+    pads a bar on every side), ``lost_share`` of the text height squared or more, where
+    ``_hyphens`` puts a hyphen (searched as far out as one may lie), and of the letters'
+    tint. A blurred "-S", its
     hyphen a grey bar paler than the S's strokes, was read S at 0.98
     (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
     h, w = glyph.shape
@@ -2500,20 +2506,24 @@ def _faint_hyphen(
     y0, y1 = max(band.y, 0), min(band.y1, h)
     x0, x1 = max(band.x - reach, 0), min(band.x1 + reach, w)
     mine = glyph[y0:y1, x0:x1] > 0
-    faint = (dist[y0:y1, x0:x1] > cfg.lost_frac * contrast).astype(np.uint8)
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(faint, connectivity=8)
-    touching = np.bincount(labels[mine & (faint > 0)], minlength=n) > 0
-    need = cfg.lost_share * band.h * band.h
-    bars = {
-        i: Box(int(x) + x0, int(y) + y0, int(bw), int(bh))
-        for i, (x, y, bw, bh, area) in enumerate(stats)
-        if i and not touching[i] and area >= need and bw >= cfg.faint_hyphen_aspect * bh
-    }
-    if not bars or not mine.any():
+    if not mine.any():
         return False
     window = lab[y0:y1, x0:x1]
     ink = window[mine].astype(np.float64).mean(axis=0)
-    return any(_tinted_like(window[labels == i], face, ink, cfg) for i in _hyphens(bars, band, cfg))
+    need = cfg.lost_share * band.h * band.h
+    for frac in (cfg.lost_frac, cfg.faint_hyphen_frac):
+        faint = (dist[y0:y1, x0:x1] > frac * contrast).astype(np.uint8)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(faint, connectivity=8)
+        touching = np.bincount(labels[mine & (faint > 0)], minlength=n) > 0
+        bars = {
+            i: Box(int(x) + x0, int(y) + y0, int(bw), int(bh))
+            for i, (x, y, bw, bh, area) in enumerate(stats)
+            if i and not touching[i] and area >= need and bw >= cfg.faint_hyphen_aspect * bh
+        }
+        found = _hyphens(bars, band, cfg)
+        if any(_tinted_like(window[labels == i], face, ink, cfg) for i in found):
+            return True
+    return False
 
 
 def _tinted_like(
