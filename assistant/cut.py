@@ -2498,9 +2498,8 @@ def _faint_hyphen(
     ``faint_hyphen_frac``) off the glyph, wider than tall by ``faint_hyphen_aspect`` (blur
     pads a bar on every side), ``lost_share`` of the text height squared or more, where
     ``_hyphens`` puts a hyphen (searched as far out as one may lie), and of the letters'
-    tint. A blurred "-S", its
-    hyphen a grey bar paler than the S's strokes, was read S at 0.98
-    (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
+    tint. A blurred "-S", its hyphen a grey bar paler than the S's strokes, was read S at
+    0.98 (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
     h, w = glyph.shape
     reach = round((cfg.hyphen_gap + cfg.hyphen_width[1]) * band.h) + 2
     y0, y1 = max(band.y, 0), min(band.y1, h)

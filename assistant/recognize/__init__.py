@@ -310,8 +310,8 @@ class RecognizeConfig:
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
     # Nor where the second engine was seen on this board reading a letter the matcher
-    # read at confused_first or more as the letter agreed on, and that letter is the
-    # matcher's runner-up here: its agreement is the confusion seen twice. On a
+    # read at confused_first or more as the letter agreed on, and the matcher lists that
+    # letter among its others here: its agreement is the confusion seen twice. On a
     # SpellCast board blurred by 4 % of its pitch, Tesseract read D's as O (one at 0.77
     # where the matcher had D at 0.72), and its O at 0.63 lifted a D the matcher had at O
     # 0.16, D 0.02 (a faint line's end on its stem) to a sure O (benchmarks/stress.py
@@ -1494,8 +1494,8 @@ def _unconfused(
     """``combined`` with the agreements the board shows to be the second engine's
     confusion undone (``RecognizeConfig.confused_first``): where it read a letter the
     matcher read at ``confused_first`` or more as another, its agreement on that other
-    letter lifts no tile whose matcher lists the first letter next; the matcher's own
-    reading stands there."""
+    letter lifts no tile whose matcher lists the first letter among its other candidates;
+    the matcher's own reading stands there."""
     confused = {
         (two[0].label, one[0].label)
         for one, two in zip(first, second, strict=True)
