@@ -370,14 +370,29 @@ def settle_alphabet(
     letters it shows none of drawn in its ``font``; nothing is settled when a letter can be
     had neither way (no font, or one without the letter)."""
     cfg = (config or ExemplarConfig()).alphabet()
-    every = {c: t for c, t in copies.items() if c in letters}
-    for letter in letters:
-        if letter not in every:
-            drawn = drawn_copy(font, letter, tile) if font is not None else None
-            if drawn is None:
-                return Settling(None)
-            every[letter] = drawn
+    every = drawn_letters(copies, font, tile, letters)
+    if any(letter not in every for letter in letters):
+        return Settling(None)
     return settling(tile, letters, every, cfg)
+
+
+def drawn_letters(
+    copies: Mapping[str, TileImage],
+    font: BoardFont | None,
+    tile: TileImage,
+    letters: Sequence[str] = ALPHABET,
+) -> dict[str, TileImage]:
+    """The board's clean ``copies`` of ``letters``, and the others drawn in ``font`` where
+    the board's letters sit (``drawn_copy`` on ``tile``); a letter the font lacks (or
+    every one, without a font) is left out."""
+    every = {c: t for c, t in copies.items() if c in letters}
+    if font is not None:
+        for letter in letters:
+            if letter not in every:
+                drawn = drawn_copy(font, letter, tile)
+                if drawn is not None:
+                    every[letter] = drawn
+    return every
 
 
 def _undone(tile: TileImage, grow: int) -> npt.NDArray[np.bool_] | None:
@@ -424,8 +439,7 @@ def hidden_rival(
         theirs = _placed(_alpha(copy)[win], seen, visible, cfg.shift)
         apart = _apart(mine, theirs, cfg.differ, cfg.edge)
         in_sight = apart & visible
-        n = np.count_nonzero(in_sight)
-        if n < need:
+        if np.count_nonzero(in_sight) < need:
             if np.count_nonzero(apart) >= need:
                 return other
             continue
@@ -582,15 +596,7 @@ class BoardFonts:
         on every crossed tile): drawn once per board, on the first tile asked for. A letter
         the font lacks is left out."""
         if self._drawn is None:
-            every = dict(self._copies)
-            font = self.nearest
-            if font is not None:
-                for letter in ALPHABET:
-                    if letter not in every:
-                        drawn = drawn_copy(font, letter, tile)
-                        if drawn is not None:
-                            every[letter] = drawn
-            self._drawn = every
+            self._drawn = drawn_letters(self._copies, self.nearest, tile)
         return self._drawn
 
 
