@@ -1460,3 +1460,40 @@ def test_a_confusion_the_second_engine_shows_on_the_board_lifts_no_agreement() -
     tess_d = [Candidate("D", 0.77, 0.77, engine="tesseract")]
     out = _unconfused([d_sure, o_weak], [tess_d, tess_o], [d_sure, lifted], cfg)
     assert out[1][0].confidence == pytest.approx(0.95)
+
+
+@pytest.mark.tesseract
+def test_a_poorly_fitted_agreement_stays_unsure_when_the_die_reads_another_letter_turned() -> None:
+    """A held-out dice tray (tools.synth boggle-big 90724): r5c3 is an N on its side, its
+    underline joined to it by blur. The matcher read R at 0.003 (template score 0.79),
+    Tesseract R at 0.87 that way up and N at 0.93 a half turn away, and their agreement
+    made a sure R: a confident wrong tile. A matcher that fits its best letter that poorly
+    rules out nothing by not listing N, so the agreement lifts nothing; the die is read N
+    (a later cut of it reads N at 0.88) or left unsure with N listed, and no tile is wrong."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from assistant.recognize import _combine
+    from tools.synth import render_board
+
+    board = render_board("boggle-big", 90724)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    truth = [[t.upper() for t in row] for row in board.label["letters"]]
+    assert truth[4][2] == "N"
+    assert reading.tiles[4][2] in ("N", "?")
+    assert "N" in (label for label, _ in reading.candidates[4][2])
+    for r, row in enumerate(reading.tiles):
+        for c, got in enumerate(row):
+            assert got in ("?", truth[r][c]), (r, c, got)
+    # The rule on its own: the same agreement lifts a well-fitted reading, and a poorly
+    # fitted one only when the other turn reads nothing as surely.
+    cfg = RecognizeConfig()
+    tess_r = [Candidate("R", 0.87, 0.87, engine="tesseract")]
+    n_turned = [(3, Candidate("N", 0.93, 0.93, engine="tesseract"))]
+    poor = [Candidate("R", 0.003, 0.79, turn=1), Candidate("QU", 0.0, 0.76, turn=1)]
+    out = _combine(poor, tess_r, cfg, THRESHOLD, n_turned)
+    assert max(c.confidence for c in out) < THRESHOLD
+    assert {("R", 1), ("N", 3)} <= {(c.label, c.turn) for c in out}
+    well = [Candidate("R", 0.6, 0.9, turn=1), Candidate("QU", 0.0, 0.76, turn=1)]
+    assert _combine(well, tess_r, cfg, THRESHOLD, n_turned)[0].confidence >= THRESHOLD
+    weak_n = [(3, Candidate("N", 0.5, 0.5, engine="tesseract"))]
+    assert _combine(poor, tess_r, cfg, THRESHOLD, weak_n)[0].confidence >= THRESHOLD
