@@ -490,6 +490,9 @@ class TileImage:
     # SpellCast W to the 5 at its foot): no stroke lost, where the board prints values
     # (``recognize_tiles``: not on dice, whose junk "values" may be the strokes lost).
     lost_by_value: bool = False
+    # ...and where the stroke lost is a prefix's or suffix's hyphen paler than the ink
+    # threshold: which side of the glyph it lies on (True: after it, "RE-").
+    faint_hyphens: tuple[bool, ...] = ()
     obstructed: bool = False
     overdrawn: bool = False
     value_boxes: tuple[Box, ...] = field(default=())
@@ -1198,6 +1201,11 @@ def cut_tile(
         by_value = not _lost_strokes(
             dist, glyph, band, contrast, underline, cfg, lab, face, digits, frame=frame
         )
+    hyphens = (
+        _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg)
+        if lost and not by_value and not tint_dropped
+        else ()
+    )
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1223,6 +1231,7 @@ def cut_tile(
         glare=glare,
         lost_strokes=lost,
         lost_by_value=by_value,
+        faint_hyphens=hyphens,
         overdrawn=overdrawn,
         line=covered,
         value_boxes=value_boxes,
@@ -2492,21 +2501,22 @@ def _faint_hyphen(
     lab: npt.NDArray[np.uint8],
     face: npt.NDArray[np.float64],
     cfg: CutConfig,
-) -> bool:
-    """Whether a prefix's or suffix's hyphen paler than the ink threshold lies beside the
-    glyph, apart from it even in faint ink: faint ink (``lost_frac`` of the contrast, or
-    ``faint_hyphen_frac``) off the glyph, wider than tall by ``faint_hyphen_aspect`` (blur
-    pads a bar on every side), ``lost_share`` of the text height squared or more, where
-    ``_hyphens`` puts a hyphen (searched as far out as one may lie), and of the letters'
-    tint. A blurred "-S", its hyphen a grey bar paler than the S's strokes, was read S at
-    0.98 (benchmarks/stress.py 78000, wordament-wood + blur4%)."""
+) -> tuple[bool, ...]:
+    """The sides (True: after the glyph) where a prefix's or suffix's hyphen paler than the
+    ink threshold lies beside the glyph, apart from it even in faint ink: faint ink
+    (``lost_frac`` of the contrast, or ``faint_hyphen_frac``) off the glyph, wider than
+    tall by ``faint_hyphen_aspect`` (blur pads a bar on every side), ``lost_share`` of the
+    text height squared or more, where ``_hyphens`` puts a hyphen (searched as far out as
+    one may lie), and of the letters' tint. A blurred "-S", its hyphen a grey bar paler
+    than the S's strokes, was read S at 0.98 (benchmarks/stress.py 78000, wordament-wood
+    + blur4%)."""
     h, w = glyph.shape
     reach = round((cfg.hyphen_gap + cfg.hyphen_width[1]) * band.h) + 2
     y0, y1 = max(band.y, 0), min(band.y1, h)
     x0, x1 = max(band.x - reach, 0), min(band.x1 + reach, w)
     mine = glyph[y0:y1, x0:x1] > 0
     if not mine.any():
-        return False
+        return ()
     window = lab[y0:y1, x0:x1]
     ink = window[mine].astype(np.float64).mean(axis=0)
     need = cfg.lost_share * band.h * band.h
@@ -2519,10 +2529,14 @@ def _faint_hyphen(
             for i, (x, y, bw, bh, area) in enumerate(stats)
             if i and not touching[i] and area >= need and bw >= cfg.faint_hyphen_aspect * bh
         }
-        found = _hyphens(bars, band, cfg)
-        if any(_tinted_like(window[labels == i], face, ink, cfg) for i in found):
-            return True
-    return False
+        found = [
+            i
+            for i in _hyphens(bars, band, cfg)
+            if _tinted_like(window[labels == i], face, ink, cfg)
+        ]
+        if found:
+            return tuple(bars[i].x >= band.x1 for i in found)
+    return ()
 
 
 def _tinted_like(

@@ -923,11 +923,13 @@ def test_a_hyphen_paler_than_the_ink_threshold_leaves_the_tile_unsure(
     # benchmarks/stress.py 90600: a Wordament wood board blurred by 6.4 px. Its faces'
     # dark rim, spread onto them, lies at lost_frac of the contrast and joined the hyphen
     # there to the rim: "RE-" read "RE" at 0.95. At faint_hyphen_frac the hyphen stands
-    # apart.
+    # apart. Left unsure, the tile lists the hyphenated reading first (it had listed
+    # only "RE").
     from assistant.read import read_array
 
     reading = read_array(picture(), ReadOptions())
     assert reading.tiles[r][c] in (want, "?"), reading.candidates[r][c]
+    assert reading.candidates[r][c][0][0] == want, reading.candidates[r][c]
 
 
 def _stressed_picture(look: str, seed: int, board: int, change: str) -> npt.NDArray[np.uint8]:

@@ -675,6 +675,8 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tile.lost_strokes and (dice or not tile.lost_by_value):
             cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
+            if not dice:
+                cands = _hyphened(cands, tile.faint_hyphens)[: cfg.max_candidates]
         if tiny and _multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
@@ -1484,6 +1486,18 @@ def _small_and_torn(tile: TileImage, first: Sequence[Candidate], cfg: RecognizeC
     top = first[0].confidence
     runner = first[1].confidence if len(first) > 1 else 0.0
     return top < cfg.agree_tiny_first or runner > cfg.agree_tiny_rival * top
+
+
+def _hyphened(cands: Sequence[Candidate], sides: Sequence[bool]) -> list[Candidate]:
+    """``cands`` with each label that has no hyphen listed first with the faint hyphen the
+    cut found on each of ``sides`` (True: after the glyph, "RE-"; else before, "-S"), at
+    the same confidence: the hyphen was seen, only too pale to be cut."""
+    out: list[Candidate] = []
+    for c in cands:
+        if c.label and "-" not in c.label:
+            out += [replace(c, label=f"{c.label}-" if after else f"-{c.label}") for after in sides]
+        out.append(c)
+    return out
 
 
 def _size_px(tile: TileImage) -> float:
