@@ -2444,10 +2444,14 @@ def _lost_strokes(
         faint &= cv2.dilate(digits, grow)[y0:y1, x0:x1] == 0
     if frame is not None:
         faint &= cv2.dilate(frame.astype(np.uint8), grow)[y0:y1, x0:x1] == 0
-    if float(np.count_nonzero(faint & ~mine)) >= cfg.lost_flood * faint.size:
+    off = np.count_nonzero(faint & ~mine)
+    if off >= cfg.lost_flood * faint.size:
         return False
     if _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg):
         return True
+    need_level = cfg.lost_share * band.h * band.h  # a hyphen's size follows the letters' height
+    if off < need_level:  # every test below counts faint ink off the glyph, at least this
+        return False
     need = cfg.lost_share * side * side
     sy0, sx0 = max(round(band.cy - side / 2) - y0, 0), max(round(band.cx - side / 2) - x0, 0)
     square = (slice(sy0, sy0 + side + 1), slice(sx0, sx0 + side + 1))
@@ -2461,7 +2465,6 @@ def _lost_strokes(
     near = cv2.dilate(mine.astype(np.uint8), np.ones((2 * k + 1, 2 * k + 1), np.uint8))
     out_box = _beyond_box(faint.shape, band, (y0, x0), cfg.lost_box_reach * side)
     beyond = faint & (near == 0)
-    need_level = cfg.lost_share * band.h * band.h  # a hyphen's size follows the letters' height
     past_box = np.count_nonzero(faint & out_box) >= need
     if (
         not past_box
