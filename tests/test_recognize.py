@@ -1090,6 +1090,27 @@ def test_a_serif_t_the_matcher_takes_for_an_i_reads_t() -> None:
 
 
 @pytest.mark.tesseract
+def test_a_t_whose_crossbar_only_the_cut_kept_is_no_sure_i() -> None:
+    """A Boggle tray blurred by 4 % of its pitch (benchmarks/stress.py 91500, boggle-big
+    91501, blur4%): r1c5 is a serif T on its side. The cut kept its faint crossbar, but the
+    anti-aliased picture, paler than half the contrast there, shows only the stem and its
+    foot, whose ends are alike: the matcher read I at 0.87, alone, a confident wrong tile.
+    The ends are judged on the cut's glyph too, where they are unlike: the tile is no sure
+    I, and no tile of the tray is wrong."""
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("boggle-big", 91500, 91501, "blur4%")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert want[0][4] == "T" and reading.tiles[0][4] in ("T", "?")
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
+@pytest.mark.tesseract
 def test_a_die_the_cut_thinned_reads_from_a_fainter_cut() -> None:
     """Blurred DejaVu Serif Bold dice (tools.synth boggle-big 95011): the thin strokes of an
     H's crossbar, an E's middle arm and an S's spine fall under the cut's low ink threshold

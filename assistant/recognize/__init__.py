@@ -449,7 +449,13 @@ class RecognizeConfig:
     # (a blurred DejaVu Serif T, its crossbar thin and its foot serifed, matched I better
     # than T: 0.49 against 0.28, and Tesseract's T only made it 0.7). Measured on the dice
     # looks (tools.synth boggle-classic/-big seeds 3000-3019 and 95000-95019, every glyph
-    # the matcher lists I for): 107 I's 0.895-1.0, 147 T's 0.23-0.54.
+    # the matcher lists I for): 107 I's 0.895-1.0, 147 T's 0.23-0.54. The ends are judged
+    # on the anti-aliased picture and on the cut's glyph, and unlike in either is no I: a
+    # T on its side blurred by 4 % of its pitch kept its crossbar in the glyph only (paler
+    # than half the contrast), and its stem and foot alone read I at 0.87, the matcher
+    # alone (benchmarks/stress.py 91500, boggle-big 91501). On 380 dice trays (99100-99159
+    # and 99300-99359 of both dice looks, photos 90100-90139 and 90700-90729) no tile
+    # changed.
     i_end_band: float = 0.15
     i_ends: float = 0.75
     # A die left unsure is cut again with the cut's low ink threshold at faint_ink of the
@@ -1457,18 +1463,20 @@ def _ends_unlike_i(
     tile: TileImage, cands: list[Candidate], cfg: RecognizeConfig
 ) -> list[Candidate]:
     """``cands`` without an I whose glyph has ends unlike across (``RecognizeConfig.i_ends``)
-    at its turn; an I that was the only reading stays, at confidence and score 0, so that
-    no second engine's agreement lifts it. Tiles something crosses keep theirs (the line or
-    glare may have taken part of an end)."""
+    at its turn, in the anti-aliased picture or in the cut's glyph; an I that was the only
+    reading stays, at confidence and score 0, so that no second engine's agreement lifts
+    it. Tiles something crosses keep theirs (the line or glare may have taken part of an
+    end)."""
     from assistant.recognize.glyphs import end_widths
 
     if tile.blank or tile.crossed or not any(c.label == "I" for c in cands):
         return cands
-    picture = tile.alpha if tile.alpha is not None else tile.glyph
+    pictures = [p for p in (tile.alpha, tile.glyph) if p is not None]
     unlike = {
         c.turn
         for c in cands
-        if c.label == "I" and end_widths(picture, c.turn, cfg.i_end_band) < cfg.i_ends
+        if c.label == "I"
+        and min(end_widths(p, c.turn, cfg.i_end_band) for p in pictures) < cfg.i_ends
     }
     if not unlike:
         return cands
