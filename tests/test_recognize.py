@@ -1111,6 +1111,27 @@ def test_a_t_whose_crossbar_only_the_cut_kept_is_no_sure_i() -> None:
 
 
 @pytest.mark.tesseract
+def test_a_tiny_v_whose_a_may_have_lost_its_bar_stays_unsure() -> None:
+    """A Boggle tray shrunk to 20 px a die (benchmarks/stress.py 91500, boggle-big 91501,
+    tile20): r2c1 is a serif A upside down, its glyph 9.4 px tall. Its bar is gone whole,
+    so nothing rules the A out, and it read V at 0.95 with both engines agreeing. Under
+    ``v_bar_min_px`` a missing bar rules out nothing: the die is unsure with V and A
+    listed, and no tile of the tray is wrong."""
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("boggle-big", 91500, 91501, "tile20")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert want[1][0] == "A" and reading.tiles[1][0] == "?"
+    assert {"V", "A"} <= {letter for letter, _ in reading.candidates[1][0]}
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
+@pytest.mark.tesseract
 def test_a_die_the_cut_thinned_reads_from_a_fainter_cut() -> None:
     """Blurred DejaVu Serif Bold dice (tools.synth boggle-big 95011): the thin strokes of an
     H's crossbar, an E's middle arm and an S's spine fall under the cut's low ink threshold
@@ -1367,7 +1388,9 @@ def test_a_v_that_may_be_an_a_the_other_way_up_is_unsure() -> None:
     """``_v_or_a``: a die read as V a few pixels tall (under ``v_min_px``) is unsure, with A
     listed, where an A lying the other way up is not ruled out (a row of its lower part
     solid: an upside-down A whose counter blur shut is a blot shaped like a V); a V whose
-    strokes stand apart there stays sure, and so does a larger one. Drawn pictures."""
+    strokes stand apart there stays sure, and so does a larger one. Under
+    ``v_bar_min_px`` the strokes standing apart rule nothing out (an A's bar may be lost
+    whole at that size). Drawn pictures."""
     from assistant.recognize import TileReading, _v_or_a
 
     def tile(points: list[tuple[int, int]], scale: float = 0.15) -> TileImage:
@@ -1377,8 +1400,10 @@ def test_a_v_that_may_be_an_a_the_other_way_up_is_unsure() -> None:
 
     cfg = RecognizeConfig()
     read_v = TileReading(0, 0, "V", 0.95, (("V", 0.95), ("Y", 0.01)))
-    v = tile([(8, 8), (20, 8), (32, 44), (44, 8), (56, 8), (38, 56), (26, 56)])  # open notch
-    assert _v_or_a(v, read_v, cfg) == read_v
+    notch = [(8, 8), (20, 8), (32, 44), (44, 8), (56, 8), (38, 56), (26, 56)]  # apart
+    assert 48 * 0.15 < cfg.v_bar_min_px < 48 * 0.22 < cfg.v_min_px
+    assert _v_or_a(tile(notch, scale=0.22), read_v, cfg) == read_v
+    assert _v_or_a(tile(notch), read_v, cfg).confidence == cfg.v_cap
     wedge = [(8, 8), (56, 8), (38, 56), (26, 56)]  # solid: a filled A upside down
     assert 48 * 0.15 < cfg.v_min_px <= 48 * 0.5
     assert _v_or_a(tile(wedge, scale=0.5), read_v, cfg) == read_v  # 24 px: left as read

@@ -442,6 +442,11 @@ class RecognizeConfig:
     # such an A does: those are unsure now. Larger V's mostly measure 0.70-0.86, but a
     # right V of 20 px measured 1.0 (99323): over all sizes the rule cost 2 boards of 120.
     v_min_px: float = 11.0
+    # ...and under v_bar_min_px no missing bar rules the A out: at 20 px a die, a serif A
+    # upside down lost its bar whole and read V at 0.95, both engines agreeing (stress
+    # 91500 boggle-big 91501 and 99100 boggle-big 99112, tile20: 9.4 px glyphs). Shrunk so,
+    # 60 trays of 99100-99129 (both dice looks) lost 5 right V's to unsure for that one A.
+    v_bar_min_px: float = 10.0
     v_cap: float = 0.6
     # An I has matching ends: a serifed I's serifs are alike and a sans I is one bar. A
     # glyph whose top and bottom i_end_band of rows span widths of which the narrower is
@@ -1447,10 +1452,11 @@ def _bar_missing(tile: TileImage, turn: int, cfg: RecognizeConfig) -> bool:
 def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> TileReading:
     """A die read as V (``reading``), its glyph under ``v_min_px``, at most at ``v_cap``
     with A listed next, where an A lying the other way up is not ruled out by its missing
-    bar (``_bar_missing`` at the opposite turn); any other reading as it is."""
+    bar (``_bar_missing`` at the opposite turn, from ``v_bar_min_px`` up); any other
+    reading as it is."""
     if reading.label != "V" or _size_px(tile) >= cfg.v_min_px:
         return reading
-    if _bar_missing(tile, (reading.turn + 2) % 4, cfg):
+    if _size_px(tile) >= cfg.v_bar_min_px and _bar_missing(tile, (reading.turn + 2) % 4, cfg):
         return reading
     level = min(reading.confidence, cfg.v_cap)
     second = level * 0.9  # A, and every other letter at most that
