@@ -938,6 +938,30 @@ def _stressed_picture(look: str, seed: int, board: int, change: str) -> npt.NDAr
     return stressed(look, seed, board, change)[0]
 
 
+def test_lines_across_a_face_that_stop_short_of_its_border_are_lines_not_a_rim() -> None:
+    # tools.synth spellcast-arrows 91426 (held out): two thin orange lines cross over the
+    # W of r3c4 on a JPEG of quality 41 and stop short of the tile's border. Joined to the
+    # W, they made one thin component around the point value, taken for a rim and dropped
+    # with the W: the value 5 was cut as the glyph and read S at 0.95, its value then
+    # taken from the table (2). Through the face's middle, it is lines: taken out, the W
+    # comes back (so does the S of r4c3, under one line).
+    from assistant.imageio import decode_image
+    from assistant.read import read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 91426)
+    want = [[t.upper() for t in row] for row in board.label["letters"]]
+    assert (want[2][3], want[3][2]) == ("W", "S")
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[2][3] in ("W", "?") and reading.tiles[3][2] in ("S", "?")
+    assert "W" in {label for label, _ in reading.candidates[2][3]}
+    assert reading.values is not None
+    assert reading.values[2][3] == 5 or (2, 3) in reading.uncertain_values
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
 def test_a_letters_arm_cut_off_by_a_line_is_no_underline() -> None:
     # tools.synth spellcast-arrows 78508: an orange see-through line meets the E of r3c2 at
     # both ends of its bottom arm. Taken out, it left the arm joined to the stem by a
