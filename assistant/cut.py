@@ -431,6 +431,10 @@ class CutConfig:
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
     # SpellCast lie outside).
     letter_tiles: int = 3
+    # A tile's glyph under letter_misplaced of the board's letter height, lying beyond the
+    # board's letter box on both axes (in a corner, where values are printed), is no letter:
+    # something took the letter and left the value (``TileImage.misplaced``).
+    letter_misplaced: float = 0.6
     # A face with only a line over it is blank when that line covers at most
     # blank_line_share of the board's letter box, and blank_pure of its pixels there are
     # plain face-line mixes (within line_rim of one).
@@ -485,6 +489,7 @@ class TileImage:
     underline: Box | None = None
     underline_side: Side | None = None
     glare: bool = False  # a bright patch over the glyph (part of the letter may be gone)
+    misplaced: bool = False  # the glyph lies in a corner, not where the board's letters sit
     lost_strokes: bool = False  # faint strokes joined to the glyph were left out of it
     # ...but only through the board's point value beside the letter (faint ink joins a
     # SpellCast W to the 5 at its foot): no stroke lost, where the board prints values
@@ -556,8 +561,21 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
+    if box is not None:
+        tiles = [_misplaced(t, box, cfg) for t in tiles]
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _misplaced(tile: TileImage, letters: Box, cfg: CutConfig) -> TileImage:
+    """``tile``, ``misplaced`` where its glyph is small and in a corner of the board's
+    letter box (``CutConfig.letter_misplaced``)."""
+    g = tile.glyph_box
+    if tile.blank or g is None or g.h >= cfg.letter_misplaced * letters.h:
+        return tile
+    beyond_x = g.cx < letters.x or g.cx > letters.x1
+    beyond_y = g.cy < letters.y or g.cy > letters.y1
+    return replace(tile, misplaced=True) if beyond_x and beyond_y else tile
 
 
 def _cell(row: int, col: int, p: int) -> tuple[slice, slice]:

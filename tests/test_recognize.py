@@ -1543,3 +1543,36 @@ def test_a_poorly_fitted_agreement_stays_unsure_when_the_die_reads_another_lette
     assert _combine(well, tess_r, cfg, THRESHOLD, n_turned)[0].confidence >= THRESHOLD
     weak_n = [(3, Candidate("N", 0.5, 0.5, engine="tesseract"))]
     assert _combine(poor, tess_r, cfg, THRESHOLD, weak_n)[0].confidence >= THRESHOLD
+
+
+def test_a_small_glyph_in_a_corner_of_the_letter_box_is_no_sure_letter() -> None:
+    """``cut._misplaced``: a glyph under ``letter_misplaced`` of the board's letter height
+    lying beyond its letter box on both axes is where values are printed, not a letter
+    (held-out spellcast-arrows 91426: with its W lost, a tile's value 5 was cut as the
+    glyph and read S at 0.95); it is ``misplaced`` and read at most at ``glare_cap``. An I
+    on its side in the middle, and a small glyph below the box but not in its corner, are
+    not. Drawn pictures: an S of DejaVu Sans Bold in a 128 px tile."""
+    from dataclasses import replace
+
+    from assistant.cut import _misplaced
+
+    letters = Box(40, 30, 48, 64)
+    cut = CutConfig()
+
+    def placed(mask: npt.NDArray[np.bool_], x: int, y: int) -> TileImage:
+        canvas = np.zeros((128, 128), bool)
+        canvas[y : y + mask.shape[0], x : x + mask.shape[1]] = mask
+        return _mask_tile(canvas)
+
+    s = _drawn_letter("S", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf") > 0
+    small = cv2.resize(s.astype(np.uint8), (14, 20), interpolation=cv2.INTER_AREA) > 0
+    corner = _misplaced(placed(small, 96, 96), letters, cut)
+    assert corner.misplaced
+    assert not _misplaced(placed(small, 57, 98), letters, cut).misplaced  # below, centred
+    lying_i = np.ones((10, 44), bool)
+    assert not _misplaced(placed(lying_i, 42, 58), letters, cut).misplaced
+    cfg = RecognizeConfig(tesseract="never")
+    (seen,) = recognize_tiles([replace(corner, misplaced=False)], config=cfg)
+    (doubted,) = recognize_tiles([corner], config=cfg)
+    assert seen.label == doubted.label == "S" and seen.confidence >= cfg.threshold
+    assert doubted.confidence <= cfg.glare_cap < cfg.threshold
