@@ -355,6 +355,7 @@ def reading_from_tiles(
     fixed = fixed_values(game.name) if game is not None and game.known else None
     from_table = 0
     tiny_cap = options.config.recognize_config().multi_tiny_cap
+    invalid_factor = options.config.recognize_config().invalid_factor
     lost_hyphens = False
     for r in range(located.rows):
         t_row, c_row, v_row, b_row = [], [], [], []
@@ -384,6 +385,17 @@ def reading_from_tiles(
                 c_row.append(sure)
                 k_row.append(((label, sure), (f"-{label}", sure / 2), (f"{label}-", sure / 2)))
                 lost_hyphens = True
+            elif not hyphens and "-" in tr.label:
+                # A game that prints no prefix or suffix (SpellCast, dice): a hyphen read
+                # is something else beside the letter, a line's end ("-R" at 0.95 on a
+                # darkened SpellCast board, benchmarks/stress.py 91600): unsure, the
+                # letters without it listed first.
+                kept = invalid_factor * tr.confidence
+                bare = q_label(tr.label.strip("-"), plain_q)
+                rest = tuple((q_label(x, plain_q), invalid_factor * cf) for x, cf in tr.candidates)
+                t_row.append(UNSURE)
+                c_row.append(kept)
+                k_row.append(((bare, kept), *((x, cf) for x, cf in rest if x != bare)))
             else:
                 label = q_label(tr.label, plain_q)
                 t_row.append(label if tr.confidence >= threshold else UNSURE)

@@ -534,3 +534,24 @@ def test_a_best_guess_skips_a_candidate_that_is_not_a_tile() -> None:
     assert reading.best_label(2, 2) == ""  # no candidate is a tile: a blank
     board = reading.to_board(best_guess=True)
     assert board.rows == 3 and board.cols == 3
+
+
+@pytest.mark.tesseract
+def test_a_hyphen_in_a_game_that_prints_no_affixes_leaves_the_tile_unsure() -> None:
+    """A SpellCast board with drawn arrows, darkened (benchmarks/stress.py 91600,
+    spellcast-arrows 91601, dark): an arrowhead's end beside the R of r1c5 was cut as a
+    hyphen and the tile read "-R" at 0.95, both engines agreeing. SpellCast prints no
+    prefix or suffix tile (``registry.prints_affixes``), so a hyphen there is something
+    else: the tile is unsure with R listed first, and no tile of the board is wrong."""
+    from stressed import stressed
+
+    from assistant.read import read_array
+
+    image, label = stressed("spellcast-arrows", 91600, 91601, "dark")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert reading.game == "spellcast" and want[0][4] == "R"
+    assert reading.tiles[0][4] == "?" and reading.candidates[0][4][0][0] == "R"
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
