@@ -1217,9 +1217,18 @@ def cut_tile(
             dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
             value_zone,
         )  # fmt: skip
+    # A prefix's or suffix's hyphen too pale to cut, looked for once: a stroke the glyph
+    # lost, and the side it lies on is kept (``TileImage.faint_hyphens``).
+    hyphens = (
+        ()
+        if overdrawn or tint_dropped
+        else _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg)
+    )
     lost = tint_dropped or (
         not overdrawn
-        and _lost_strokes(dist, glyph, band, contrast, underline, cfg, lab, face, frame=frame)
+        and _lost_strokes(
+            dist, glyph, band, contrast, underline, cfg, lab, face, hyphens=hyphens, frame=frame
+        )
     )
     # Faint ink that joins the glyph only through the board's point values (asked only
     # where the board's value zone is known: ``_cut_in_zone``) is ``lost_by_value``.
@@ -1228,13 +1237,9 @@ def cut_tile(
     if by_value:
         digits = np.bitwise_or.reduce(painted)
         by_value = not _lost_strokes(
-            dist, glyph, band, contrast, underline, cfg, lab, face, digits, frame=frame
-        )
-    hyphens = (
-        _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg)
-        if lost and not by_value and not tint_dropped
-        else ()
-    )
+            dist, glyph, band, contrast, underline, cfg, lab, face, digits,
+            hyphens=hyphens, frame=frame,
+        )  # fmt: skip
     default = tile_default(options, h, w, cfg.values)
     value_mask = value_box = value_alpha = None
     value_boxes: tuple[Box, ...] = ()
@@ -1260,7 +1265,7 @@ def cut_tile(
         glare=glare,
         lost_strokes=lost,
         lost_by_value=by_value,
-        faint_hyphens=hyphens,
+        faint_hyphens=hyphens if lost and not by_value else (),
         overdrawn=overdrawn,
         line=covered,
         value_boxes=value_boxes,
@@ -2454,12 +2459,14 @@ def _lost_strokes(
     face: npt.NDArray[np.float64],
     digits: Mask | None = None,
     *,
+    hyphens: Sequence[bool],
     frame: npt.NDArray[np.bool_] | None = None,
 ) -> bool:
     """Whether faint ink joined to the glyph reaches well beyond it inside the square the
     letter fills (its longer side, centred on it), or beside it in line with the letters
     in the letter's own tint (``lab`` near a mix of ``face`` and the glyph's colour: a
-    blurred hyphen, ``CutConfig.lost_level``): strokes too faint for the ink threshold
+    blurred hyphen, ``CutConfig.lost_level``), or a hyphen too pale to cut lies apart
+    beside it (``hyphens``, from ``_faint_hyphen``): strokes too faint for the ink threshold
     that the glyph is missing (see ``CutConfig.lost_frac``); or beyond the glyph's box
     where the letter may reach, a stroke the cut kept only part of (``lost_box_reach``).
     A point value beside the letter, which faint ink can join to it, lies outside both, or
@@ -2485,7 +2492,7 @@ def _lost_strokes(
     off = np.count_nonzero(faint & ~mine)
     if off >= cfg.lost_flood * faint.size:
         return False
-    if _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg):
+    if hyphens:
         return True
     need_level = cfg.lost_share * band.h * band.h  # a hyphen's size follows the letters' height
     if off < need_level:  # every test below counts faint ink off the glyph, at least this
