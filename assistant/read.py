@@ -354,8 +354,8 @@ def reading_from_tiles(
     # on a letter read surely is the table's, and one read surely but unlike it is doubted.
     fixed = fixed_values(game.name) if game is not None and game.known else None
     from_table = 0
-    tiny_cap = options.config.recognize_config().multi_tiny_cap
-    invalid_factor = options.config.recognize_config().invalid_factor
+    recognize = options.config.recognize_config()
+    tiny_cap, invalid_factor = recognize.multi_tiny_cap, recognize.invalid_factor
     lost_hyphens = False
     for r in range(located.rows):
         t_row, c_row, v_row, b_row = [], [], [], []

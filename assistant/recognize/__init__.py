@@ -1454,9 +1454,10 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
     with A listed next, where an A lying the other way up is not ruled out by its missing
     bar (``_bar_missing`` at the opposite turn, from ``v_bar_min_px`` up); any other
     reading as it is."""
-    if reading.label != "V" or _size_px(tile) >= cfg.v_min_px:
+    size = _size_px(tile)
+    if reading.label != "V" or size >= cfg.v_min_px:
         return reading
-    if _size_px(tile) >= cfg.v_bar_min_px and _bar_missing(tile, (reading.turn + 2) % 4, cfg):
+    if size >= cfg.v_bar_min_px and _bar_missing(tile, (reading.turn + 2) % 4, cfg):
         return reading
     level = min(reading.confidence, cfg.v_cap)
     second = level * 0.9  # A, and every other letter at most that
@@ -1586,25 +1587,25 @@ def _combine(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
     )
     listed = {(c.label, c.turn) for c in first}
-    rivals = [
+    # Another letter the second engine reads at another turn at least as surely: listed
+    # there by the matcher (a rival it weighed), or not (ruling nothing out, from a
+    # matcher that fits its best letter under unlisted_fit).
+    turned = [
         (turn, c)
         for turn, c in elsewhere
-        if c.label != other.label
-        and (c.label, turn) in listed
-        and c.confidence >= max(cfg.second_min_conf, other.confidence)
+        if c.label != other.label and c.confidence >= max(cfg.second_min_conf, other.confidence)
+    ]
+    rivals = [(turn, c) for turn, c in turned if (c.label, turn) in listed]
+    unlisted = [
+        (turn, c)
+        for turn, c in turned
+        if (c.label, turn) not in listed
+        and _characters(c.label) == 1
+        and top.score < cfg.unlisted_fit
     ]
     weak = (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf) or (
         other.soft and top.confidence < cfg.agree_soft_first
     )
-    unlisted = [
-        (turn, c)
-        for turn, c in elsewhere
-        if top.score < cfg.unlisted_fit
-        and c.label != other.label
-        and (c.label, turn) not in listed
-        and _characters(c.label) == 1
-        and c.confidence >= max(cfg.second_min_conf, other.confidence)
-    ]
     if match is not None and match is top and unlisted:
         # A matcher that fits its best letter this poorly rules nothing out by not
         # listing a letter: the other way up stays open, and the die unsure.
@@ -1612,8 +1613,10 @@ def _combine(
             replace(c, confidence=c.confidence * cfg.disagree_factor, turn=turn)
             for turn, c in unlisted
         ]
-        ranked = sorted([*first, *seen], key=lambda c: -c.confidence)
-        return [c for k, c in enumerate(ranked) if c.label not in {d.label for d in ranked[:k]}]
+        best: dict[str, Candidate] = {}  # each label once, at its highest confidence
+        for c in sorted([*first, *seen], key=lambda c: -c.confidence):
+            best.setdefault(c.label, c)
+        return list(best.values())
     if match is not None and match is top and (rivals or weak):
         # Both ways up plausible, or two weak opinions: the matcher's doubt stands. But
         # where the second engine confirmed the matcher's label at its turn, the doubt
