@@ -34,7 +34,7 @@ from assistant.recognize import (
     same_letter_values,
 )
 from assistant.recognize import tesseract as tess
-from assistant.recognize.glyphs import crop_to_ink, end_widths
+from assistant.recognize.glyphs import crop_to_ink, end_lean, end_widths
 from assistant.recognize.learning import learn
 from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer, assemble_label
 from assistant.recognize.store import GLYPH_CLASSES, builtin_template_dir, load_templates
@@ -1068,6 +1068,50 @@ def test_an_i_has_ends_alike_and_a_t_has_not(font: str) -> None:
         lying_t = np.ascontiguousarray(np.rot90(t, -turn))
         assert end_widths(lying_i, turn) > 0.9
         assert end_widths(lying_t, turn) < cap
+
+
+@pytest.mark.parametrize(
+    "font",
+    [
+        "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+        "/usr/share/fonts/truetype/croscore/Tinos-Bold.ttf",
+    ],
+)
+def test_an_i_stands_out_alike_on_both_sides_and_a_j_does_not(font: str) -> None:
+    """``glyphs.end_lean``: an I's ends stand out from its stem alike on both sides (a
+    serif I's serifs) or not at all (a sans I); a J's hook stands out to one side, by
+    ``i_lean`` of its height and more, at every quarter turn it may lie at."""
+    if not Path(font).exists():
+        pytest.skip(f"{font} is not installed (make setup installs it)")
+    cfg = RecognizeConfig()
+    i, j = _drawn_letter("I", font), _drawn_letter("J", font)
+    for turn in ALL_TURNS:
+        px, height = end_lean(np.ascontiguousarray(np.rot90(i, -turn)), turn)
+        assert px < cfg.i_lean_px, (turn, px)
+        px, height = end_lean(np.ascontiguousarray(np.rot90(j, -turn)), turn)
+        assert px >= cfg.i_lean * height and px >= cfg.i_lean_px, (turn, px, height)
+
+
+@pytest.mark.tesseract
+def test_a_serif_j_whose_ends_are_alike_across_is_no_sure_i() -> None:
+    """A Boggle tray blurred by 4 % of its pitch (benchmarks/stress.py 91600, boggle-big
+    91601, blur4%): r1c1 is a serif J on its side. Blur spread its top serif so that its
+    two ends span widths 0.78-0.89 alike, as an I's do, and the matcher read I at 0.85,
+    alone: a confident wrong tile. Its hook and top serif stand out to one side of the
+    stem only (``glyphs.end_lean``), which no I's do: the die is no sure I, and no tile
+    of the tray is wrong."""
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("boggle-big", 91600, 91601, "blur4%")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert want[0][0] == "J" and reading.tiles[0][0] in ("J", "?")
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
 
 
 @pytest.mark.tesseract

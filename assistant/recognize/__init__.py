@@ -30,6 +30,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
+    from assistant.geometry import Mask
     from assistant.recognize.exemplars import BoardFont, BoardFonts
     from assistant.recognize.matcher import MaskedScores, TemplateRecognizer
 
@@ -463,6 +464,16 @@ class RecognizeConfig:
     # changed.
     i_end_band: float = 0.15
     i_ends: float = 0.75
+    # ...nor a glyph whose ends stand out to one side of its stem by i_lean of its height
+    # and i_lean_px or more beyond what they do to the other (glyphs.end_lean): an I's
+    # serifs stand out alike on both sides, a J's hook and a serif J's top serif to one.
+    # A serif J on its side blurred by 4 % of its pitch had ends 0.78-0.89 alike across
+    # and read I at 0.85, the matcher alone (benchmarks/stress.py 91600, boggle-big 91601,
+    # r1c1: 9 px of 75 in the cut's glyph). On the dice looks (tools.synth boggle-classic/
+    # -big 90700-90729, 99100-99160, photos 90100-90140; every glyph the matcher lists I
+    # for, either picture) 370 I's leaned 0-0.083 of their height and 21 J's 0.12-0.26.
+    i_lean: float = 0.1
+    i_lean_px: int = 3
     # A die left unsure is cut again with the cut's low ink threshold at faint_ink of the
     # contrast (CutConfig.ink_low_frac is 0.35): the thin strokes of a blurred serif face
     # (an E's middle arm, an S's spine) then stay in the glyph. Where that cut reads the
@@ -1474,16 +1485,24 @@ def _ends_unlike_i(
     reading stays, at confidence and score 0, so that no second engine's agreement lifts
     it. Tiles something crosses keep theirs (the line or glare may have taken part of an
     end)."""
-    from assistant.recognize.glyphs import end_widths
+    from assistant.recognize.glyphs import end_lean, end_widths
 
     if tile.blank or tile.crossed or not any(c.label == "I" for c in cands):
         return cands
     pictures = [p for p in (tile.alpha, tile.glyph) if p is not None]
+
+    def leans(picture: Mask, turn: int) -> bool:
+        px, height = end_lean(picture, turn, cfg.i_end_band)
+        return px >= cfg.i_lean_px and px >= cfg.i_lean * height
+
     unlike = {
         c.turn
         for c in cands
         if c.label == "I"
-        and min(end_widths(p, c.turn, cfg.i_end_band) for p in pictures) < cfg.i_ends
+        and (
+            min(end_widths(p, c.turn, cfg.i_end_band) for p in pictures) < cfg.i_ends
+            or any(leans(p, c.turn) for p in pictures)
+        )
     }
     if not unlike:
         return cands

@@ -282,6 +282,30 @@ def end_widths(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) ->
     return min(top, bottom) / max(top, bottom, 1)
 
 
+def end_lean(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) -> tuple[int, int]:
+    """How far the glyph's ends stand out to one side of its stem more than to the other,
+    upright by ``turn`` quarter turns: at its top and its bottom ``share`` of rows, the ink
+    beyond the stem's left edge less that beyond its right one (the stem as its middle
+    rows span it, median of their first and last ink pixels), the larger of the two ends
+    in pixels, and the glyph's height. An I's serifs stand out alike on both sides (a
+    sans I not at all); a J's hook, and a serif J's top serif, to one side only."""
+    upright = np.rot90(crop_to_ink(np.asarray(picture >= ink, np.uint8) * 255), turn) > 0
+    h = upright.shape[0]
+    k = max(1, round(share * h))
+    middle = upright[int(0.35 * h) : max(int(0.65 * h), int(0.35 * h) + 1)]
+    spans = [np.flatnonzero(row) for row in middle if row.any()]
+    if h == 0 or not spans:
+        return 0, h
+    left = float(np.median([s[0] for s in spans]))
+    right = float(np.median([s[-1] for s in spans]))
+    lean = 0.0
+    for band in (upright[:k], upright[-k:]):
+        cols = np.flatnonzero(band.any(axis=0))
+        if len(cols):
+            lean = max(lean, abs(max(0.0, left - cols[0]) - max(0.0, cols[-1] - right)))
+    return round(lean), h
+
+
 def lost_reach(before: npt.NDArray[np.bool_], after: npt.NDArray[np.bool_], reach: float) -> float:
     """How far ink of ``before`` that ``after`` lost runs, beyond ``reach`` of the glyph's
     height from ``after``'s ink: the longer side of the longest such piece, as a share of
