@@ -541,7 +541,7 @@ def _read_array(
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_boards
-    from assistant.recognize import picture_turn, recognize_tiles
+    from assistant.recognize import picture_turn, recognize_tiles, upright_at
     from assistant.recognize.badges import BadgeText
     from assistant.registry import deals_dice
 
@@ -621,7 +621,11 @@ def _read_array(
         for t in read
         if len(t.label) == 1 and t.value is not None and t.value_confidence >= threshold
     ]
-    guess = with_turned_letters(guess, sum(1 for t in read if t.turn), len(read), values=values)
+    # A letter the same under a half turn (N, S, Z...) read upside down is as upright: N's
+    # read so on a blurred Word Hunt photo counted 3 of 13 letters turned, and the board
+    # was named Boggle at 0.91 (benchmarks/stress.py 91800, wordhunt-photo + blur4%).
+    turned = sum(1 for t in read if not upright_at(t, 0))
+    guess = with_turned_letters(guess, turned, len(read), values=values)
     # A size the game never deals is judged only now, with every cue in: a dice tray the
     # colour of SpellCast's board is Boggle once its turned letters are seen.
     if options.size is None and copies is None and guess.size_conflict:

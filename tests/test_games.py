@@ -471,6 +471,25 @@ def test_letters_turned_every_way_speak_against_a_screen_game() -> None:
     assert lost == pytest.approx(-GamesConfig().turned_foreign, abs=0.01)
 
 
+def test_letters_the_same_upside_down_are_no_turned_letters() -> None:
+    # A Word Hunt photo blurred by 4 % of its pitch (benchmarks/stress.py 91800,
+    # wordhunt-photo 91800, blur4%): its three N's were read surely upside down, which an
+    # N looks the same as, and counted as 3 of 13 letters turned; the board was named
+    # Boggle at 0.91. A letter the same under a half turn read so is as upright.
+    from dataclasses import replace
+
+    from stressed import stressed
+
+    from assistant.recognize import TileReading, upright_at
+
+    image, label = stressed("wordhunt-photo", 91800, 91800, "blur4%")
+    reading = read_array(image, ReadOptions())
+    assert label["game"] == "wordhunt"
+    assert reading.game in (None, "wordhunt"), reading.game_why
+    n = TileReading(row=0, col=0, label="N", confidence=0.95, candidates=(("N", 0.95),), turn=2)
+    assert upright_at(n, 0) and not upright_at(replace(n, label="A"), 0)
+
+
 def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:
     """``image`` with its contrast times ``gain`` about mid-grey, then ``bias``, then
     ``gamma`` (as benchmarks/stress.py changes levels)."""

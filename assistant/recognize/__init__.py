@@ -1381,11 +1381,11 @@ def picture_turn(readings: Sequence[TileReading], config: RecognizeConfig | None
     turn = max((1, 2, 3), key=lambda k: votes[k])
     if votes[turn] < cfg.picture_turn_share * len(telling):
         return 0
-    agree = sum(1 for t in read if _upright_at(t, turn))
+    agree = sum(1 for t in read if upright_at(t, turn))
     return turn if agree >= cfg.picture_turn_agree * len(read) else 0
 
 
-def _upright_at(reading: TileReading, turn: int) -> bool:
+def upright_at(reading: TileReading, turn: int) -> bool:
     """Whether ``reading``'s letter is upright at ``turn`` as read: at its own turn, or
     opposite it for a letter the same under a half turn, or at any for O and X."""
     if reading.label in QUARTER_TURN_SAME:
