@@ -64,6 +64,20 @@ def test_templates_load_once_into_one_read_only_matrix() -> None:
     assert holes["B"] == 2 and holes["A"] == 1 and holes["E"] == 0
 
 
+def test_products_and_squares_are_those_of_the_matrix() -> None:
+    """``TemplateSet.products`` and ``squared`` (masked reading's one product and the
+    templates' norms over the columns a line leaves) equal the matrix's own, on columns
+    kept at random."""
+    templates = load_templates([builtin_template_dir()], GlyphConfig())
+    rng = np.random.default_rng(7)
+    kept = rng.random(templates.matrix.shape[1]) < 0.6
+    feats = np.where(kept, rng.standard_normal(templates.matrix.shape[1]), 0).astype(np.float32)
+    want = templates.matrix[:, kept] @ feats[kept]
+    assert np.allclose(templates.products(feats), want, atol=1e-5)
+    norms = np.sqrt(templates.squared @ kept.astype(np.float32))
+    assert np.allclose(norms, np.linalg.norm(templates.matrix[:, kept], axis=1), atol=1e-5)
+
+
 def test_builtin_templates_are_found_in_a_source_checkout() -> None:
     where = builtin_template_dir()
     assert (where / "manifest.json").is_file()

@@ -600,11 +600,16 @@ class TemplateRecognizer:
         inside[oy : oy + nh, ox : ox + nw] = 1.0
         framed = cv2.resize(inside, (cells, cells), interpolation=cv2.INTER_AREA) > 0.5
         share = float(np.count_nonzero(framed & keep)) / max(int(np.count_nonzero(framed)), 1)
-        feats = features(raster_picture, cfg)[keep].ravel()
-        rows = self._glyphs.matrix.reshape(-1, cells, cells, cfg.bins)[:, keep, :]
-        rows = rows.reshape(len(rows), -1)
-        norms = np.linalg.norm(rows, axis=1) * max(float(np.linalg.norm(feats)), 1e-6)
-        scores = (rows @ feats) / np.maximum(norms, 1e-6)
+        # The kept cells' columns of the features (cells x cells x bins, row-major): the
+        # features zeroed elsewhere make one product with the whole template matrix, and
+        # its squares summed over those columns the templates' norms there, instead of a
+        # copy of the matrix's kept columns per tile.
+        kept = np.repeat(keep.ravel(), cfg.bins)
+        feats = np.where(kept, features(raster_picture, cfg).ravel(), np.float32(0))
+        matrix = self._glyphs.matrix
+        row_norms = np.sqrt(self._glyphs.squared @ kept.astype(np.float32))
+        norms = row_norms * max(float(np.linalg.norm(feats)), 1e-6)
+        scores = self._glyphs.products(feats) / np.maximum(norms, 1e-6)
         per_class = np.maximum.reduceat(scores, self._glyphs.starts).astype(np.float32)
         # Each class's best template, and how alike it is to the best class's one where the
         # line left the glyph visible: letters that differ only under the line (E and L when
@@ -616,7 +621,8 @@ class TemplateRecognizer:
                 for a, b in zip(self._glyphs.starts, ends, strict=True)
             ]
         )
-        unit = rows[chosen] / np.maximum(np.linalg.norm(rows[chosen], axis=1, keepdims=True), 1e-6)
+        rows = matrix[chosen][:, kept]
+        unit = rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
         alike = (unit @ unit[int(np.argmax(per_class))]).astype(np.float32)
         return per_class, share, alike
 

@@ -66,6 +66,20 @@ class TemplateSet:
         """The features, one row per template (a read-only view of ``weights``)."""
         return self.weights[:, : self.weights.shape[1] - HOLE_BUCKETS]
 
+    @functools.cached_property
+    def squared(self) -> npt.NDArray[np.float32]:
+        """``matrix`` squared element by element (for the templates' norms over some of
+        the columns: ``TemplateRecognizer.masked_scores``)."""
+        return np.ascontiguousarray(np.square(self.matrix))
+
+    def products(self, feats: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """Each template's features times ``feats`` (one vector), as one product with the
+        contiguous ``weights`` (the hole columns times zero): ``matrix`` is a strided view,
+        which a product would copy first."""
+        padded = np.zeros(self.weights.shape[1], np.float32)
+        padded[: len(feats)] = feats
+        return np.asarray(self.weights @ padded, np.float32)
+
     def subset(self, allowed: str) -> TemplateSet:
         """The templates of the classes in ``allowed`` only (a view when they are one run
         of rows, as the glyph and digit classes are)."""
