@@ -1115,6 +1115,28 @@ def test_a_serif_j_whose_ends_are_alike_across_is_no_sure_i() -> None:
 
 
 @pytest.mark.tesseract
+def test_the_runner_up_to_an_i_ruled_out_is_no_opinion_of_its_own() -> None:
+    """A Boggle tray with noise of sd 35 (benchmarks/stress.py 91900, boggle-big 91900,
+    noise35): r4c5 is a serif I on its side. Specks widened one of its ends, so its ends
+    measure unlike (0.53-0.71 alike across) and its I (0.88-0.91) was ruled out; the
+    matcher's runner-up J (0.17) then agreed with Tesseract's weak J (0.52) to a sure J.
+    Runners-up to an I ruled out are lifted only by a sure second engine: the die is
+    unsure with I still listed, and no tile of the tray is wrong."""
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("boggle-big", 91900, 91900, "noise35")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert want[3][4] == "I" and reading.tiles[3][4] in ("I", "?")
+    assert "I" in {letter for letter, _ in reading.candidates[3][4]}
+    for r, row in enumerate(want):
+        for c, letter in enumerate(row):
+            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+
+
+@pytest.mark.tesseract
 def test_a_serif_t_the_matcher_takes_for_an_i_reads_t() -> None:
     """Blurred DejaVu Serif Bold dice (tools.synth boggle-big 95011): a T's thin crossbar
     and serifed foot match the serifed I better than T (0.49 against 0.28), and

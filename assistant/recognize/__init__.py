@@ -474,6 +474,12 @@ class RecognizeConfig:
     # for, either picture) 370 I's leaned 0-0.083 of their height and 21 J's 0.12-0.26.
     i_lean: float = 0.1
     i_lean_px: int = 3
+    # Where the I ruled out was the matcher's best letter, its runners-up stay under
+    # i_runner_up of agree_first_conf: noise of sd 35 on a Boggle tray left specks that
+    # widened one end of a serif I (0.53-0.71 alike across); its I (0.88-0.91) was ruled
+    # out, and its J (0.17) agreed with Tesseract's weak J (0.52) to a sure J
+    # (benchmarks/stress.py 91900, boggle-big + noise35, r4c5).
+    i_runner_up: float = 0.5
     # A die left unsure is cut again with the cut's low ink threshold at faint_ink of the
     # contrast (CutConfig.ink_low_frac is 0.35): the thin strokes of a blurred serif face
     # (an E's middle arm, an S's spine) then stay in the glyph. Where that cut reads the
@@ -1480,10 +1486,11 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
 def _ends_unlike_i(
     tile: TileImage, cands: list[Candidate], cfg: RecognizeConfig
 ) -> list[Candidate]:
-    """``cands`` without an I whose glyph has ends unlike across (``RecognizeConfig.i_ends``)
-    at its turn, in the anti-aliased picture or in the cut's glyph; an I that was the only
-    reading stays, at confidence and score 0, so that no second engine's agreement lifts
-    it. Tiles something crosses keep theirs (the line or glare may have taken part of an
+    """``cands`` without an I whose glyph has ends unlike across (``RecognizeConfig.i_ends``,
+    ``i_lean``) at its turn, in the anti-aliased picture or in the cut's glyph; an I that
+    was the only reading stays, at confidence and score 0, so that no second engine's
+    agreement lifts it, and one that was the best is listed last so (``i_runner_up``).
+    Tiles something crosses keep theirs (the line or glare may have taken part of an
     end)."""
     from assistant.recognize.glyphs import end_lean, end_widths
 
@@ -1507,9 +1514,16 @@ def _ends_unlike_i(
     if not unlike:
         return cands
     kept = [c for c in cands if c.label != "I" or c.turn not in unlike]
-    if kept:
-        return kept
-    return [replace(c, confidence=0.0, score=0.0) for c in cands]
+    if not kept:
+        return [replace(c, confidence=0.0, score=0.0) for c in cands]
+    if cands[0].label == "I" and cands[0].turn in unlike:
+        # The runners-up to the best letter ruled out are no opinion of the matcher's own:
+        # only a second engine sure by itself lifts one (``i_runner_up``), and the I is
+        # still listed, last, at confidence and score 0 (what ruled it out may be noise).
+        cap = cfg.i_runner_up * cfg.agree_first_conf
+        ruled_out = replace(cands[0], confidence=0.0, score=0.0)
+        return [*(replace(c, confidence=min(c.confidence, cap)) for c in kept), ruled_out]
+    return kept
 
 
 def _small_and_torn(tile: TileImage, first: Sequence[Candidate], cfg: RecognizeConfig) -> bool:
