@@ -122,3 +122,23 @@ def test_two_engines_agreeing_on_a_value_under_5_px_lift_nothing(
         for c in range(4):
             if (r, c) not in reading.uncertain_values:
                 assert reading.values[r][c] == want[r][c], (r, c)
+
+
+@pytest.mark.tesseract
+def test_a_value_its_letter_vouched_for_is_unsure_when_the_letter_ends_unsure() -> None:
+    # benchmarks/stress.py 92100, spellcast-arrows 92100 at 200 px tiles: r3c2 is a 2X
+    # tile whose gold S a pink arrow's dot covers, its value a clear 2. Read again at the
+    # game's size, the letter came out P, at first sure, and a speck read as the value 4
+    # at 0.00001 rose to 0.9 for matching another P's 4 (``same_letter_values``). The P was
+    # then doubted (the tile is unsure), but the 4 stayed sure: a confident wrong value.
+    # A value lifted for its letter falls back where that letter ends unsure.
+    from stressed import stressed
+
+    image, label = stressed("spellcast-arrows", 92100, 92100, "tile200")
+    reading = read_array(image, ReadOptions())
+    assert reading.values is not None
+    want = label["tile_values"]
+    for r, row in enumerate(want):
+        for c, value in enumerate(row):
+            if (r, c) not in reading.uncertain_values:
+                assert reading.values[r][c] == value, (r, c)

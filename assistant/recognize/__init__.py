@@ -686,6 +686,7 @@ def recognize_tiles(
         for i, answer in zip(ask_values, reader.read_numbers(pictures), strict=True):
             tiny = value_px(tiles[i]) < cfg.value_agree_min_px
             values[i] = _second_value(read[i], values[i], answer, cfg, may_lift=not tiny)
+    heard = list(values)  # before the same letter's values vouch for them
     values = same_letter_values(
         values,
         [c[0].label if c[0].confidence >= limit else None for c in combined],
@@ -751,6 +752,7 @@ def recognize_tiles(
             )
         )
     settled = _settled_by_copies(primary, tiles, readings, cfg, limit)
+    settled = _vouched_by_sure_letters(settled, heard, limit)
     if not dice:
         return settled
     from assistant.cut import CutConfig
@@ -764,6 +766,21 @@ def recognize_tiles(
         bolder = replace(base, ink_frac=high, ink_low_frac=low)
         settled = _read_again(tiles, settled, cfg, engines, limit, bolder, _parted_by_blur)
     return tuple(_v_or_a(tile, rd, cfg) for tile, rd in zip(tiles, settled, strict=True))
+
+
+def _vouched_by_sure_letters(
+    readings: tuple[TileReading, ...], heard: Sequence[tuple[int | None, float]], limit: float
+) -> tuple[TileReading, ...]:
+    """``readings`` whose value ``same_letter_values`` lifted for its letter (read sure
+    then) back at the confidence the value was read at (``heard``), where the letter
+    ended unsure: a junk value read at 0.00001 beside a gold S under an arrow's dot, the
+    S read P, rose to 0.9 for matching another P's 4, and stayed when the P was doubted
+    (benchmarks/stress.py 92100, spellcast-arrows + tile200: its printed 2 read 4)."""
+    out = list(readings)
+    for i, (rd, (_, conf)) in enumerate(zip(readings, heard, strict=True)):
+        if rd.confidence < limit and conf < limit <= rd.value_confidence:
+            out[i] = replace(rd, value_confidence=conf)
+    return tuple(out)
 
 
 Accept = Callable[["TileImage", TileReading, "TileImage", TileReading, RecognizeConfig], bool]
