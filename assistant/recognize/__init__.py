@@ -470,7 +470,7 @@ class RecognizeConfig:
     # A serif J on its side blurred by 4 % of its pitch had ends 0.78-0.89 alike across
     # and read I at 0.85, the matcher alone (benchmarks/stress.py 91600, boggle-big 91601,
     # r1c1: 9 px of 75 in the cut's glyph). On the dice looks (tools.synth boggle-classic/
-    # -big 90700-90729, 99100-99160, photos 90100-90140; every glyph the matcher lists I
+    # -big 90700-90729, 99100-99159, photos 90100-90139; every glyph the matcher lists I
     # for, either picture) 370 I's leaned 0-0.083 of their height and 21 J's 0.12-0.26.
     i_lean: float = 0.1
     i_lean_px: int = 3
