@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from assistant.imageio import Image
+from assistant.read import BoardReading
 
 STRESS = Path(__file__).resolve().parent.parent / "benchmarks" / "stress.py"
 
@@ -35,3 +36,24 @@ def stressed(look: str, seed: int, board: int, change: str) -> tuple[Image, dict
     rng = stress._seed(source.name, change, seed)
     image = stress.PERTURBATIONS[change](source.image, source.corners, source.tile_px, rng)
     return image, dict(source.label)
+
+
+def read_stressed(
+    look: str, seed: int, board: int, change: str
+) -> tuple[BoardReading, list[list[str]]]:
+    """That picture (``stressed``) read with the default options, and the board's letters
+    as the reading shows them (upper case)."""
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed(look, seed, board, change)
+    return read_array(image, ReadOptions()), [[t.upper() for t in row] for row in label["letters"]]
+
+
+def confident_wrong(reading: BoardReading, want: list[list[str]]) -> list[tuple[int, int, str]]:
+    """The tiles of ``reading`` read as another letter than ``want``'s, not unsure."""
+    return [
+        (r, c, reading.tiles[r][c])
+        for r, row in enumerate(want)
+        for c, letter in enumerate(row)
+        if reading.tiles[r][c] not in (letter, "?")
+    ]

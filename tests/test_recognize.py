@@ -34,7 +34,7 @@ from assistant.recognize import (
     same_letter_values,
 )
 from assistant.recognize import tesseract as tess
-from assistant.recognize.glyphs import crop_to_ink, end_lean, end_widths
+from assistant.recognize.glyphs import crop_to_ink, end_shape
 from assistant.recognize.learning import learn
 from assistant.recognize.matcher import ALL_TURNS, TemplateRecognizer, assemble_label
 from assistant.recognize.store import GLYPH_CLASSES, builtin_template_dir, load_templates
@@ -1057,7 +1057,7 @@ def _drawn_letter(letter: str, font: str) -> npt.NDArray[np.uint8]:
     ],
 )
 def test_an_i_has_ends_alike_and_a_t_has_not(font: str) -> None:
-    """``glyphs.end_widths``: a serifed I's serifs match and a sans I is one bar (1.0);
+    """``glyphs.EndShape.alike``: a serifed I's serifs match and a sans I is one bar (1.0);
     a T is wide at its top only, at every quarter turn it may lie at."""
     if not Path(font).exists():
         pytest.skip(f"{font} is not installed (make setup installs it)")
@@ -1066,8 +1066,8 @@ def test_an_i_has_ends_alike_and_a_t_has_not(font: str) -> None:
     for turn in ALL_TURNS:
         lying_i = np.ascontiguousarray(np.rot90(i, -turn))
         lying_t = np.ascontiguousarray(np.rot90(t, -turn))
-        assert end_widths(lying_i, turn) > 0.9
-        assert end_widths(lying_t, turn) < cap
+        assert end_shape(lying_i, turn).alike > 0.9
+        assert end_shape(lying_t, turn).alike < cap
 
 
 @pytest.mark.parametrize(
@@ -1079,7 +1079,7 @@ def test_an_i_has_ends_alike_and_a_t_has_not(font: str) -> None:
     ],
 )
 def test_an_i_stands_out_alike_on_both_sides_and_a_j_does_not(font: str) -> None:
-    """``glyphs.end_lean``: an I's ends stand out from its stem alike on both sides (a
+    """``glyphs.EndShape.lean``: an I's ends stand out from its stem alike on both sides (a
     serif I's serifs) or not at all (a sans I); a J's hook stands out to one side, by
     ``i_lean`` of its height and more, at every quarter turn it may lie at."""
     if not Path(font).exists():
@@ -1087,10 +1087,10 @@ def test_an_i_stands_out_alike_on_both_sides_and_a_j_does_not(font: str) -> None
     cfg = RecognizeConfig()
     i, j = _drawn_letter("I", font), _drawn_letter("J", font)
     for turn in ALL_TURNS:
-        px, height = end_lean(np.ascontiguousarray(np.rot90(i, -turn)), turn)
-        assert px < cfg.i_lean_px, (turn, px)
-        px, height = end_lean(np.ascontiguousarray(np.rot90(j, -turn)), turn)
-        assert px >= cfg.i_lean * height and px >= cfg.i_lean_px, (turn, px, height)
+        ends = end_shape(np.ascontiguousarray(np.rot90(i, -turn)), turn)
+        assert ends.lean < cfg.i_lean_px, (turn, ends)
+        ends = end_shape(np.ascontiguousarray(np.rot90(j, -turn)), turn)
+        assert ends.lean >= cfg.i_lean * ends.height and ends.lean >= cfg.i_lean_px, (turn, ends)
 
 
 @pytest.mark.tesseract
@@ -1099,19 +1099,13 @@ def test_a_serif_j_whose_ends_are_alike_across_is_no_sure_i() -> None:
     91601, blur4%): r1c1 is a serif J on its side. Blur spread its top serif so that its
     two ends span widths 0.78-0.89 alike, as an I's do, and the matcher read I at 0.85,
     alone: a confident wrong tile. Its hook and top serif stand out to one side of the
-    stem only (``glyphs.end_lean``), which no I's do: the die is no sure I, and no tile
+    stem only (``glyphs.EndShape.lean``), which no I's do: the die is no sure I, and no tile
     of the tray is wrong."""
-    from stressed import stressed
+    from stressed import confident_wrong, read_stressed
 
-    from assistant.read import ReadOptions, read_array
-
-    image, label = stressed("boggle-big", 91600, 91601, "blur4%")
-    reading = read_array(image, ReadOptions())
-    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading, want = read_stressed("boggle-big", 91600, 91601, "blur4%")
     assert want[0][0] == "J" and reading.tiles[0][0] in ("J", "?")
-    for r, row in enumerate(want):
-        for c, letter in enumerate(row):
-            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+    assert not confident_wrong(reading, want)
 
 
 @pytest.mark.tesseract
@@ -1122,18 +1116,12 @@ def test_the_runner_up_to_an_i_ruled_out_is_no_opinion_of_its_own() -> None:
     matcher's runner-up J (0.17) then agreed with Tesseract's weak J (0.52) to a sure J.
     Runners-up to an I ruled out are lifted only by a sure second engine: the die is
     unsure with I still listed, and no tile of the tray is wrong."""
-    from stressed import stressed
+    from stressed import confident_wrong, read_stressed
 
-    from assistant.read import ReadOptions, read_array
-
-    image, label = stressed("boggle-big", 91900, 91900, "noise35")
-    reading = read_array(image, ReadOptions())
-    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading, want = read_stressed("boggle-big", 91900, 91900, "noise35")
     assert want[3][4] == "I" and reading.tiles[3][4] in ("I", "?")
     assert "I" in {letter for letter, _ in reading.candidates[3][4]}
-    for r, row in enumerate(want):
-        for c, letter in enumerate(row):
-            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+    assert not confident_wrong(reading, want)
 
 
 @pytest.mark.tesseract
@@ -1163,17 +1151,11 @@ def test_a_t_whose_crossbar_only_the_cut_kept_is_no_sure_i() -> None:
     foot, whose ends are alike: the matcher read I at 0.87, alone, a confident wrong tile.
     The ends are judged on the cut's glyph too, where they are unlike: the tile is no sure
     I, and no tile of the tray is wrong."""
-    from stressed import stressed
+    from stressed import confident_wrong, read_stressed
 
-    from assistant.read import ReadOptions, read_array
-
-    image, label = stressed("boggle-big", 91500, 91501, "blur4%")
-    reading = read_array(image, ReadOptions())
-    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading, want = read_stressed("boggle-big", 91500, 91501, "blur4%")
     assert want[0][4] == "T" and reading.tiles[0][4] in ("T", "?")
-    for r, row in enumerate(want):
-        for c, letter in enumerate(row):
-            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+    assert not confident_wrong(reading, want)
 
 
 @pytest.mark.tesseract
@@ -1183,18 +1165,12 @@ def test_a_tiny_v_whose_a_may_have_lost_its_bar_stays_unsure() -> None:
     so nothing rules the A out, and it read V at 0.95 with both engines agreeing. Under
     ``v_bar_min_px`` a missing bar rules out nothing: the die is unsure with V and A
     listed, and no tile of the tray is wrong."""
-    from stressed import stressed
+    from stressed import confident_wrong, read_stressed
 
-    from assistant.read import ReadOptions, read_array
-
-    image, label = stressed("boggle-big", 91500, 91501, "tile20")
-    reading = read_array(image, ReadOptions())
-    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading, want = read_stressed("boggle-big", 91500, 91501, "tile20")
     assert want[1][0] == "A" and reading.tiles[1][0] == "?"
     assert {"V", "A"} <= {letter for letter, _ in reading.candidates[1][0]}
-    for r, row in enumerate(want):
-        for c, letter in enumerate(row):
-            assert reading.tiles[r][c] in (letter, "?"), (r, c, reading.tiles[r][c])
+    assert not confident_wrong(reading, want)
 
 
 @pytest.mark.tesseract

@@ -451,7 +451,7 @@ class RecognizeConfig:
     v_cap: float = 0.6
     # An I has matching ends: a serifed I's serifs are alike and a sans I is one bar. A
     # glyph whose top and bottom i_end_band of rows span widths of which the narrower is
-    # under i_ends of the wider (glyphs.end_widths) is no I, and the matcher's I is dropped
+    # under i_ends of the wider (glyphs.EndShape.alike) is no I, and the matcher's I is dropped
     # (a blurred DejaVu Serif T, its crossbar thin and its foot serifed, matched I better
     # than T: 0.49 against 0.28, and Tesseract's T only made it 0.7). Measured on the dice
     # looks (tools.synth boggle-classic/-big seeds 3000-3019 and 95000-95019, every glyph
@@ -465,7 +465,7 @@ class RecognizeConfig:
     i_end_band: float = 0.15
     i_ends: float = 0.75
     # ...nor a glyph whose ends stand out to one side of its stem by i_lean of its height
-    # and i_lean_px or more beyond what they do to the other (glyphs.end_lean): an I's
+    # and i_lean_px or more beyond what they do to the other (glyphs.EndShape.lean): an I's
     # serifs stand out alike on both sides, a J's hook and a serif J's top serif to one.
     # A serif J on its side blurred by 4 % of its pitch had ends 0.78-0.89 alike across
     # and read I at 0.85, the matcher alone (benchmarks/stress.py 91600, boggle-big 91601,
@@ -1509,24 +1509,19 @@ def _ends_unlike_i(
     agreement lifts it, and one that was the best is listed last so (``i_runner_up``).
     Tiles something crosses keep theirs (the line or glare may have taken part of an
     end)."""
-    from assistant.recognize.glyphs import end_lean, end_widths
+    from assistant.recognize.glyphs import end_shape
 
     if tile.blank or tile.crossed or not any(c.label == "I" for c in cands):
         return cands
     pictures = [p for p in (tile.alpha, tile.glyph) if p is not None]
 
-    def leans(picture: Mask, turn: int) -> bool:
-        px, height = end_lean(picture, turn, cfg.i_end_band)
-        return px >= cfg.i_lean_px and px >= cfg.i_lean * height
+    def unlike_i(picture: Mask, turn: int) -> bool:
+        ends = end_shape(picture, turn, cfg.i_end_band)
+        leaning = ends.lean >= cfg.i_lean_px and ends.lean >= cfg.i_lean * ends.height
+        return leaning or ends.alike < cfg.i_ends
 
     unlike = {
-        c.turn
-        for c in cands
-        if c.label == "I"
-        and (
-            min(end_widths(p, c.turn, cfg.i_end_band) for p in pictures) < cfg.i_ends
-            or any(leans(p, c.turn) for p in pictures)
-        )
+        c.turn for c in cands if c.label == "I" and any(unlike_i(p, c.turn) for p in pictures)
     }
     if not unlike:
         return cands

@@ -262,48 +262,42 @@ def crossbar_fill(
     return best
 
 
-def end_widths(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) -> float:
-    """How alike the glyph's two ends are across: the narrower of the widths its top and
-    its bottom ``share`` of rows span (first to last ink pixel, from ``ink``), over the
-    wider, with the picture turned upright by ``turn`` quarter turns. A serifed I has
-    matching serifs and a sans I is one bar (about 1.0); a T, serifed or not, is wide at
-    its top only. 1.0 for an empty picture."""
+@dataclass(frozen=True)
+class EndShape:
+    """How a glyph's two ends (its top and bottom ``share`` of rows, upright) compare:
+    ``alike``, the narrower of the widths they span (first to last ink pixel) over the
+    wider (a serifed I's matching serifs and a sans I's one bar about 1.0; a T, wide at
+    its top only, far less); ``lean``, in pixels, how much further the more lopsided end
+    stands out to one side of the stem than to the other (the stem as its middle rows
+    span it, median of their first and last ink pixels: an I's serifs stand out alike on
+    both sides, a J's hook and a serif J's top serif to one side only); ``height``, the
+    glyph's. 1.0, 0 and 0 for an empty picture."""
+
+    alike: float
+    lean: int
+    height: int
+
+
+def end_shape(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) -> EndShape:
+    """The ``EndShape`` of the glyph in ``picture`` (ink from ``ink``) turned upright by
+    ``turn`` quarter turns."""
     upright = np.rot90(crop_to_ink(np.asarray(picture >= ink, np.uint8) * 255), turn) > 0
     h = upright.shape[0]
     if h == 0:
-        return 1.0
+        return EndShape(1.0, 0, 0)
     k = max(1, round(share * h))
-
-    def width(rows: npt.NDArray[np.bool_]) -> int:
-        cols = np.flatnonzero(rows.any(axis=0))
-        return int(cols[-1] - cols[0] + 1) if len(cols) else 0
-
-    top, bottom = width(upright[:k]), width(upright[-k:])
-    return min(top, bottom) / max(top, bottom, 1)
-
-
-def end_lean(picture: Mask, turn: int, share: float = 0.15, ink: int = 128) -> tuple[int, int]:
-    """How far the glyph's ends stand out to one side of its stem more than to the other,
-    upright by ``turn`` quarter turns: at its top and its bottom ``share`` of rows, the ink
-    beyond the stem's left edge less that beyond its right one (the stem as its middle
-    rows span it, median of their first and last ink pixels), the larger of the two ends
-    in pixels, and the glyph's height. An I's serifs stand out alike on both sides (a
-    sans I not at all); a J's hook, and a serif J's top serif, to one side only."""
-    upright = np.rot90(crop_to_ink(np.asarray(picture >= ink, np.uint8) * 255), turn) > 0
-    h = upright.shape[0]
-    k = max(1, round(share * h))
+    ends = [np.flatnonzero(band.any(axis=0)) for band in (upright[:k], upright[-k:])]
+    top, bottom = (int(c[-1] - c[0] + 1) if len(c) else 0 for c in ends)
     middle = upright[int(0.35 * h) : max(int(0.65 * h), int(0.35 * h) + 1)]
     spans = [np.flatnonzero(row) for row in middle if row.any()]
-    if h == 0 or not spans:
-        return 0, h
-    left = float(np.median([s[0] for s in spans]))
-    right = float(np.median([s[-1] for s in spans]))
     lean = 0.0
-    for band in (upright[:k], upright[-k:]):
-        cols = np.flatnonzero(band.any(axis=0))
-        if len(cols):
-            lean = max(lean, abs(max(0.0, left - cols[0]) - max(0.0, cols[-1] - right)))
-    return round(lean), h
+    if spans:
+        left = float(np.median([s[0] for s in spans]))
+        right = float(np.median([s[-1] for s in spans]))
+        for cols in ends:
+            if len(cols):
+                lean = max(lean, abs(max(0.0, left - cols[0]) - max(0.0, cols[-1] - right)))
+    return EndShape(min(top, bottom) / max(top, bottom, 1), round(lean), h)
 
 
 def lost_reach(before: npt.NDArray[np.bool_], after: npt.NDArray[np.bool_], reach: float) -> float:
