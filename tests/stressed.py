@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from assistant.imageio import Image
-from assistant.read import BoardReading
+from assistant.read import BoardReading, ReadOptions, read_array
 
 STRESS = Path(__file__).resolve().parent.parent / "benchmarks" / "stress.py"
 
@@ -43,8 +43,6 @@ def read_stressed(
 ) -> tuple[BoardReading, list[list[str]]]:
     """That picture (``stressed``) read with the default options, and the board's letters
     as the reading shows them (upper case)."""
-    from assistant.read import ReadOptions, read_array
-
     image, label = stressed(look, seed, board, change)
     return read_array(image, ReadOptions()), [[t.upper() for t in row] for row in label["letters"]]
 
