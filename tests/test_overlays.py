@@ -1198,3 +1198,13 @@ def test_a_line_letting_a_tenth_of_the_letter_show_is_seen_through(
     of lightness darker than the face beneath. Taken for opaque (``CutConfig.see_min``
     was 0.25), the stroke was hidden and the tile unsure; seen through, it reads."""
     _read_surely(seed, tile, want)
+
+
+def test_a_piece_of_the_value_a_line_cut_off_is_no_part_of_the_letter() -> None:
+    """tools.synth spellcast-arrows 3059 r3c4 (101 px tiles): a purple line from the tile's
+    corner to the middle of a D cuts the top off its point value 3, and that piece lies
+    in the slack around where the board's letters sit (``CutConfig.letter_slack``). Kept
+    as ink, it framed the D with a "tail": QU first at 0.18. Small and wholly outside the
+    letters' box, it is unknown, as the line is (``CutConfig.slack_share``): the D reads
+    sure."""
+    _read_surely(3059, (2, 3), "D")
