@@ -594,11 +594,12 @@ def _read_array(
             image, located, game=options.game, config=games, text=text
         )
         tiles = cut_tiles(located, cfg.cut)
-    # Dice lie every way: a tray's letters say nothing of which way up the picture is. A
+    # Dice lie every way: a tray's letters say little of which way up the picture is. A
     # board that looks most like a dice game (named, or the best candidate of an unknown
-    # game: a tray in colours no game's look has) is read as it lies.
+    # game: a tray in colours no game's look has) is read as it lies, unless every letter
+    # read lies one way (``RecognizeConfig.picture_turn_tray``).
     tray = deals_dice(guess.likeliest)
-    turn = picture_turn(readings, config) if may_turn and not tray else 0
+    turn = picture_turn(readings, config, tray=tray) if may_turn else 0
     if turn:  # the picture is turned, not its tiles: read it again upright
         import numpy as np
 

@@ -490,6 +490,39 @@ def test_letters_the_same_upside_down_are_no_turned_letters() -> None:
     assert upright_at(n, 0) and not upright_at(replace(n, label="A"), 0)
 
 
+@pytest.mark.parametrize("change", ["rot90", "rot180"])
+def test_a_turned_picture_of_a_screen_that_looks_like_a_tray_is_turned_back(change: str) -> None:
+    # A SpellCast board with 15 px tiles in a 2560x1440 Discord window, turned a quarter
+    # or half turn (benchmarks/stress.py 92400, spellcast-arrows 92400): its tiles came out
+    # irregular as a photo's and its faces dice-like, so the picture was read as it lay,
+    # its letters counted as turned every way, and the board was named Big Boggle at 0.98.
+    # Its 10 and 11 telling letters all lie one way: the picture is turned back and the
+    # board is SpellCast, as the same board upright is.
+    from stressed import stressed
+
+    from assistant.recognize import RecognizeConfig, TileReading, picture_turn
+
+    image, label = stressed("spellcast-arrows", 92400, 92400, change)
+    reading = read_array(image, ReadOptions())
+    assert label["game"] == "spellcast"
+    assert reading.game == "spellcast", reading.game_why
+    # A tray-like board is turned only on every telling letter agreeing, nine at least.
+    cfg = RecognizeConfig()
+
+    def tiles(turns: list[tuple[str, int]]) -> list[TileReading]:
+        return [
+            TileReading(row=0, col=k, label=c, confidence=0.99, candidates=((c, 0.99),), turn=t)
+            for k, (c, t) in enumerate(turns)
+        ]
+
+    nine = tiles([("R", 2)] * cfg.picture_turn_tray + [("O", 0)] * 3)
+    eight = tiles([("R", 2)] * (cfg.picture_turn_tray - 1) + [("O", 0)] * 4)
+    one_off = tiles([("R", 2)] * cfg.picture_turn_tray + [("R", 1)] + [("O", 0)] * 2)
+    assert picture_turn(nine, cfg, tray=True) == 2
+    assert picture_turn(eight, cfg, tray=True) == 0 and picture_turn(eight, cfg) == 2
+    assert picture_turn(one_off, cfg, tray=True) == 0 and picture_turn(one_off, cfg) == 2
+
+
 def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:
     """``image`` with its contrast times ``gain`` about mid-grey, then ``bias``, then
     ``gamma`` (as benchmarks/stress.py changes levels)."""

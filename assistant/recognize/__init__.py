@@ -207,6 +207,15 @@ class RecognizeConfig:
     # (a simulation of 100,000 classic trays; 0.9 would make it 1 in 2,300 but turn no
     # screenshot with two of sixteen tiles misread).
     picture_turn_agree: float = 0.85
+    # A board that looks like a dice tray is read as it lies (``read``): dice lie every way.
+    # But where at least picture_turn_tray of its telling letters are read surely, every
+    # one upright only at one and the same turn, and every tile read surely agrees with it,
+    # the picture is turned, not dice: random dice lie so with a chance of 3 * 4^-9 (about
+    # 1 in 87,000). A tiny SpellCast board in a picture turned a quarter or half turn (its
+    # 15 px tiles irregular as a photo's, its cream faces dice-like) had 10 and 11 telling
+    # letters all one way and was named Big Boggle at 0.98 (benchmarks/stress.py 92400,
+    # spellcast-arrows, rot90 and rot180).
+    picture_turn_tray: int = 9
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
     # A glyph piece this many times wider than the glyph is tall, with a neck of at most
     # split_neck of the height, is also read as two touching characters ("A/" kerned in
@@ -1386,26 +1395,33 @@ HALF_TURN_SAME = frozenset("HINOSXZ")
 QUARTER_TURN_SAME = frozenset("OX")
 
 
-def picture_turn(readings: Sequence[TileReading], config: RecognizeConfig | None = None) -> int:
+def picture_turn(
+    readings: Sequence[TileReading], config: RecognizeConfig | None = None, *, tray: bool = False
+) -> int:
     """The counter-clockwise quarter turns (1-3) that make the whole picture upright, or 0:
     when at least ``picture_turn_min_read`` tiles were read surely and at least
     ``picture_turn_share`` of those whose letter changes under a half turn (not
     ``HALF_TURN_SAME``) were upright only at one and the same turn, and at least
     ``picture_turn_agree`` of all the tiles read surely agree with it, the picture itself
-    is turned, not its tiles (dice lie every way)."""
+    is turned, not its tiles (dice lie every way). A board that looks like a dice ``tray``
+    needs every one of at least ``picture_turn_tray`` telling letters, and every tile
+    read surely, to agree."""
     cfg = config or RecognizeConfig()
     read = [t for t in readings if t.label and t.confidence >= cfg.threshold]
     telling = [t for t in read if t.label not in HALF_TURN_SAME]
     if len(read) < cfg.picture_turn_min_read or len(telling) < cfg.picture_turn_min_read // 2:
         return 0
+    if tray and len(telling) < cfg.picture_turn_tray:
+        return 0
+    share, agree_share = (1.0, 1.0) if tray else (cfg.picture_turn_share, cfg.picture_turn_agree)
     votes = [0, 0, 0, 0]
     for t in telling:
         votes[t.turn % 4] += 1
     turn = max((1, 2, 3), key=lambda k: votes[k])
-    if votes[turn] < cfg.picture_turn_share * len(telling):
+    if votes[turn] < share * len(telling):
         return 0
     agree = sum(1 for t in read if upright_at(t, turn))
-    return turn if agree >= cfg.picture_turn_agree * len(read) else 0
+    return turn if agree >= agree_share * len(read) else 0
 
 
 def upright_at(reading: TileReading, turn: int) -> bool:
