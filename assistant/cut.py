@@ -1132,6 +1132,15 @@ def cut_tile(
                 face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
                 letter_box=letters,
             )  # fmt: skip
+        # ...and the glyph's ink clear of the line in the line's own hue, not the letter's
+        # (the dark rim of an outlined line's dot round a gold B it hid, left whole as an
+        # O: read O at 0.95, benchmarks/stress.py 92400, spellcast-arrows + gamma0.5): what
+        # shows may be the line, not the letter. A letter seen through a line takes the
+        # line's tint only under it.
+        glyph_px = np.isin(labels, sorted(glyph_ids))
+        clear = glyph_px if altered is None else glyph_px & ~altered
+        if _in_line_hue(lab[clear], face, line_colours, cfg):
+            obstructed = True
     # A tile's characters are printed in one colour: a piece of another hue beside the
     # letter (an arrowhead whose pale line the ink threshold left out) is something over
     # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
@@ -1359,6 +1368,38 @@ def _beside_letters(
         for i in ids
         if areas.get(i, 0) < cfg.slack_share * biggest and not _crosses(boxes[i], letters)
     }
+
+
+def _in_line_hue(
+    pixels: npt.NDArray[np.uint8],
+    face: npt.NDArray[np.float64],
+    line_colours: Sequence[npt.NDArray[np.float64]],
+    cfg: CutConfig,
+) -> bool:
+    """Whether the inked core of the glyph's ``pixels`` (CIELAB) clear of the line taken out
+    is coloured (chroma ``tint_min`` or more) in the hue of one of the ``line_colours``
+    (within ``mark_hue`` degrees): what is left may be the line's own dark rim, not the
+    letter."""
+    if not len(pixels) or not line_colours:
+        return False
+    core = _inked_core(pixels, face)
+    a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
+    if math.hypot(a, b) < cfg.tint_min:
+        return False
+    mine = hue(a, b)
+    for colour in line_colours:
+        la, lb = float(colour[1]) - 128.0, float(colour[2]) - 128.0
+        if math.hypot(la, lb) >= cfg.tint_min and hue_apart(mine, hue(la, lb)) <= cfg.mark_hue:
+            return True
+    return False
+
+
+def _inked_core(
+    pixels: npt.NDArray[np.uint8], face: npt.NDArray[np.float64]
+) -> npt.NDArray[np.uint8]:
+    """The half of ``pixels`` (CIELAB) farthest from the ``face``: their inked core."""
+    far = lab8_distance(pixels.reshape(-1, 1, 3), face).ravel()
+    return np.asarray(pixels.reshape(-1, 3)[far >= median(far)], np.uint8)
 
 
 def _crosses(box: Box, letters: Box) -> bool:

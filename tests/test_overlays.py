@@ -1208,3 +1208,16 @@ def test_a_piece_of_the_value_a_line_cut_off_is_no_part_of_the_letter() -> None:
     letters' box, it is unknown, as the line is (``CutConfig.slack_share``): the D reads
     sure."""
     _read_surely(3059, (2, 3), "D")
+
+
+def test_what_a_line_left_in_its_own_hue_is_no_sure_letter() -> None:
+    """benchmarks/stress.py 92400: spellcast-arrows 92400 brightened (gamma 0.5), r3c5 a
+    gold B on a DL tile about 15 px wide, hidden by the dot of a red arrow with a dark rim.
+    The rim was left whole round the dot and read O at 0.95. Its ink, clear of the line,
+    is in the line's hue (``cut._in_line_hue``): the tile is unsure, never O."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 92400, 92400, "gamma0.5")
+    assert want[2][4] == "B"
+    assert reading.tiles[2][4] in ("B", UNSURE), reading.candidates[2][4]
+    assert confident_wrong(reading, want) == []
