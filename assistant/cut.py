@@ -1145,9 +1145,7 @@ def cut_tile(
     # letter (an arrowhead whose pale line the ink threshold left out) is something over
     # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
     main = max(glyph_ids, key=lambda i: areas.get(i, 0))
-    main_px = lab[labels == main]
-    far = lab8_distance(main_px.reshape(-1, 1, 3), face).ravel()
-    tint = median(main_px[far >= median(far)].astype(np.float64), axis=0)  # its inked core
+    tint = median(_inked_core(lab[labels == main], face).astype(np.float64), axis=0)
     smooth = cv2.medianBlur(lab, cfg.lost_tint_smooth) if len(glyph_ids) > 1 or small else lab
 
     def character(i: int) -> bool:
