@@ -521,6 +521,9 @@ class TileImage:
     value_options: tuple[ValueOption, ...] = field(default=())
     scale: float = 1.0  # source-image pixels per crop pixel (how small the tile really is)
     line: Mask | None = None  # where a removed line ran (overdrawn tiles), ink = 255
+    # Ink of the glyph that the board's value zone cut off with its value (a Q's tail run
+    # into its 8 on a tiny tile), 255: the letter's stroke there is unknown.
+    cut_off: Mask | None = None
     # Where the board's letters usually sit (``letter_box``): set on overdrawn tiles cut
     # again with it, so the matcher frames a letter partly hidden under a line correctly.
     letter_box: Box | None = None
@@ -778,6 +781,12 @@ def _cut_in_zone(
     if int(np.count_nonzero(lost)) > cfg.values.zone_slack:
         return None
     options = tuple(trimmed if o is found else o for o in again.value_options)
+    # What the zone took of the old glyph near it is a stroke the letter may have had
+    # (``TileImage.cut_off``): a Q's tail run into its 8 on a 20 px SpellCast tile left an
+    # O, read O at 0.95, Tesseract agreeing (stress 92600, spellcast-discord + tile20).
+    taken = (t.glyph > 0) & (again.glyph == 0) & near
+    if int(np.count_nonzero(taken)) > cfg.values.zone_slack:
+        again = replace(again, cut_off=taken.astype(np.uint8) * 255)
     return _with_value(replace(again, value_options=options), trimmed)
 
 

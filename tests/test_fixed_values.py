@@ -142,3 +142,19 @@ def test_a_value_its_letter_vouched_for_is_unsure_when_the_letter_ends_unsure() 
         for c, value in enumerate(row):
             if (r, c) not in reading.uncertain_values:
                 assert reading.values[r][c] == value, (r, c)
+
+
+def test_a_tail_the_value_zone_cut_off_leaves_its_letter_unsure() -> None:
+    # benchmarks/stress.py 92600: spellcast-discord 92600 shrunk to 20 px tiles, r3c3 a Q
+    # whose tail runs into its 8. The board's value zone cut the tail off with the 8 and
+    # left an O, read O at 0.95 (Tesseract agreeing on the same O) and its value 1. What
+    # the zone cut off is unknown, as under a line (``TileImage.cut_off``): O and Q differ
+    # only there, so the tile is unsure with both listed, and its value with it.
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-discord", 92600, 92600, "tile20")
+    assert want[2][2] == "Q"
+    assert reading.tiles[2][2] == "?"
+    assert {"O", "Q"} <= {label for label, _ in reading.candidates[2][2]}
+    assert (2, 2) in reading.uncertain_values
+    assert confident_wrong(reading, want) == []

@@ -737,6 +737,10 @@ def recognize_tiles(
             # when another letter differs from it only under the line.
             cands = [replace(c, confidence=c.confidence * cfg.overdrawn_factor) for c in cands]
             cands = _hidden_rivals(primary, tile, cands, cfg)
+        if tile.cut_off is not None and not tile.overdrawn:
+            # The stroke the value's zone cut off is unknown, as under a line: a letter that
+            # differs from the one read only there (O and Q) leaves the tile unsure.
+            cands = _hidden_rivals(primary, _cut_off_as_line(tile, tile.cut_off), cands, cfg)
         best = cands[0]
         value, value_conf = values[i]
         readings.append(
@@ -1431,6 +1435,17 @@ def upright_at(reading: TileReading, turn: int) -> bool:
         return True
     period = 2 if reading.label in HALF_TURN_SAME else 4
     return (reading.turn - turn) % period == 0
+
+
+def _cut_off_as_line(tile: TileImage, cut_off: Mask) -> TileImage:
+    """``tile`` with the ink its value's zone ``cut_off`` taken as a line over it, the
+    letter framed as it lay before the cut (glyph and what was cut off)."""
+    from assistant.geometry import Box
+
+    ys, xs = np.nonzero((tile.glyph > 0) | (cut_off > 0))
+    x0, y0 = int(xs.min()), int(ys.min())
+    whole = Box(x0, y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
+    return replace(tile, line=cut_off, letter_box=whole)
 
 
 def _hidden_rivals(
