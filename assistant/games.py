@@ -176,6 +176,12 @@ class GamesConfig:
     # and none seen where the game prints none.
     values_missing: float = -0.5
     values_absent: float = 0.5
+    # Once read: marks in a corner from which fewer than values_read of the tiles whose
+    # letter was read surely gave a value read surely count values_unread as much either
+    # way (noise of sd 15 on a Word Hunt photo made marks top left on its tiles, none read
+    # as a number, and the board was named Wordament at 0.91: benchmarks/stress.py 92600).
+    values_read: float = 0.2
+    values_unread: float = 0.5
     face_weight: float = 2.0  # x exp(-(dE / colour_scale)^2 / 2) for the nearest face colour
     gap_weight: float = 1.5  # ... and for the nearest gap colour
     rim_weight: float = 1.0  # ... and for the nearest colour around the board
@@ -662,11 +668,12 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         # top left on 11 of 16 tiles and was named Wordament at 0.94 (stress 78000, blur8%).
         pass
     elif look.value_corner is not None:
+        weight = cfg.values_unread if _values_unread(look, cfg) else 1.0
         if value_corner == look.value_corner:
-            points += cfg.values_match
+            points += cfg.values_match * weight
             why.append(f"point values in the {look.value_corner} corner")
         else:
-            points += cfg.values_mismatch
+            points += cfg.values_mismatch * weight
     elif value_corner is not None:
         points += cfg.values_missing
     else:
@@ -857,6 +864,13 @@ def _surely_read(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:
     if look.turned is None or look.turned[1] < cfg.turn_min_read:
         return None
     return look.turned
+
+
+def _values_unread(look: BoardLook, cfg: GamesConfig) -> bool:
+    """Whether the letters were read (``_surely_read``) and fewer than ``values_read`` of
+    the tiles read surely gave a point value read surely."""
+    counts = _surely_read(look, cfg)
+    return counts is not None and len(look.values) < cfg.values_read * counts[1]
 
 
 def _turned_every_way(look: BoardLook, cfg: GamesConfig) -> tuple[int, int] | None:

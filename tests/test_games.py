@@ -523,6 +523,20 @@ def test_a_turned_picture_of_a_screen_that_looks_like_a_tray_is_turned_back(chan
     assert picture_turn(one_off, cfg, tray=True) == 0 and picture_turn(one_off, cfg) == 2
 
 
+def test_corner_marks_no_tile_read_a_value_from_count_for_less() -> None:
+    # A Word Hunt photo with noise of sd 15 (benchmarks/stress.py 92600, wordhunt-photo
+    # 92600, noise15): the noise made marks in its tiles' top-left corners, none read as a
+    # number, and the board was named Wordament at 0.91 for "point values in the top-left
+    # corner". Where fewer than ``values_read`` of the letters read surely come with a
+    # value read surely, the corner counts ``values_unread`` as much: never Wordament.
+    from stressed import stressed
+
+    image, label = stressed("wordhunt-photo", 92600, 92600, "noise15")
+    reading = read_array(image, ReadOptions())
+    assert label["game"] == "wordhunt"
+    assert reading.game in (None, "wordhunt"), reading.game_why
+
+
 def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:
     """``image`` with its contrast times ``gain`` about mid-grey, then ``bias``, then
     ``gamma`` (as benchmarks/stress.py changes levels)."""
