@@ -166,9 +166,10 @@ class CutConfig:
     # arrowhead of a blue line beside an S, the line too pale to be ink, was read as a
     # hyphen (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing).
     # Judged on the tile's colours median-filtered over lost_tint_smooth pixels, within
-    # char_tint_off: JPEG smears the colour of thin strokes (the T of a white "ST" and
-    # the hyphen of "-S" on orange Wordament tiles, 92015 and 92029 of the held-out
-    # range of session 21, 0.41-0.5 of their pixels within 8 of the mix; 0.59 and more so).
+    # char_tint_off: JPEG smears the colour of thin strokes. The T of a white "ST" and the
+    # hyphen of "-S" on orange Wordament tiles (92015 and 92029 of session 21's held-out
+    # range) had 0.41-0.5 of their pixels within 8 of the mix and were left out (the
+    # tiles unsure); so judged, 0.59 and more.
     char_tint: float = 0.5
     char_tint_off: float = 10.0
     # Blobs in the text band under speck_height of the tallest piece's height and speck_area
@@ -461,9 +462,9 @@ class CutConfig:
     # A small piece (under slack_share of the letter's biggest piece) kept for lying in
     # the letters' box grown by letter_slack, but wholly outside the box itself, is not
     # known to be the letter (a piece of the point value a line cut off): unknown, as
-    # the line is. Kept as ink, the top of a 3 a
-    # purple line cut off framed a D with a "tail" and read QU (spellcast-arrows 3059,
-    # 101 px tiles). On 160 boards of the look no other reading changed.
+    # the line is. Kept as ink, the top of a 3 a purple line cut off framed a D with a
+    # "tail" and read QU (spellcast-arrows 3059, 101 px tiles). On 160 boards of the look
+    # no other reading changed.
     slack_share: float = 0.08
 
 
@@ -1141,11 +1142,11 @@ def cut_tile(
                 face=face_like.astype(np.uint8) * 255, alpha=empty, scale=scale,
                 letter_box=letters,
             )  # fmt: skip
-        # ...and the glyph's ink clear of the line in the line's own hue, not the letter's
-        # (the dark rim of an outlined line's dot round a gold B it hid, left whole as an
-        # O: read O at 0.95, benchmarks/stress.py 92400, spellcast-arrows + gamma0.5): what
-        # shows may be the line, not the letter. A letter seen through a line takes the
-        # line's tint only under it.
+        # A glyph whose ink clear of the line is in the line's own hue may be the line,
+        # not the letter: obstructed (the dark rim of an outlined line's dot round a gold
+        # B it hid, left whole as an O, read O at 0.95: benchmarks/stress.py 92400,
+        # spellcast-arrows + gamma0.5). A letter seen through a line takes the line's
+        # tint only under it.
         glyph_px = np.isin(labels, sorted(glyph_ids))
         clear = glyph_px if altered is None else glyph_px & ~altered
         if _in_line_hue(lab[clear], face, line_colours, cfg):
