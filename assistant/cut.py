@@ -782,10 +782,11 @@ def _cut_in_zone(
     if int(np.count_nonzero(lost)) > cfg.values.zone_slack:
         return None
     options = tuple(trimmed if o is found else o for o in again.value_options)
-    # What the zone took of the old glyph near it is a stroke the letter may have had
-    # (``TileImage.cut_off``): a Q's tail run into its 8 on a 20 px SpellCast tile left an
-    # O, read O at 0.95, Tesseract agreeing (stress 92600, spellcast-discord + tile20).
-    taken = (t.glyph > 0) & (again.glyph == 0) & near
+    # What the zone took of the old glyph near it, and left out of the value (its tail
+    # trimmed), is a stroke the letter may have had (``TileImage.cut_off``): a Q's tail
+    # run into its 8 on a 20 px SpellCast tile left an O, read O at 0.95, Tesseract
+    # agreeing (stress 92600, spellcast-discord + tile20).
+    taken = (t.glyph > 0) & (again.glyph == 0) & near & (kept == 0)
     if int(np.count_nonzero(taken)) > cfg.values.zone_slack:
         again = replace(again, cut_off=taken.astype(np.uint8) * 255)
     return _with_value(replace(again, value_options=options), trimmed)
