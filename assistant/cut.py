@@ -50,6 +50,7 @@ from assistant.geometry import (
     components,
     is_left,
     is_top,
+    mask_box,
     overlap,
     union,
 )
@@ -2911,9 +2912,8 @@ def _narrow_after_wide(lines: list[int], narrow: float) -> bool:
 
 def _mask_box(mask: npt.NDArray[np.bool_], at: Box) -> Box:
     """The box of ``mask``'s pixels, in the frame ``at`` is given in."""
-    ys, xs = np.nonzero(mask)
-    x0, y0 = int(xs.min()), int(ys.min())
-    return Box(at.x + x0, at.y + y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
+    box = mask_box(mask)
+    return Box(at.x + box.x, at.y + box.y, box.w, box.h)
 
 
 def _colour(lab: Image, labels: Labels, i: int, box: Box) -> npt.NDArray[np.float64]:

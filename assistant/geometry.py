@@ -10,8 +10,9 @@ Every stage that measures a tile speaks of the same shapes:
 * :data:`Quad`: four points, clockwise from the top-left (a board's or a cell's outline in
   the source image), and :func:`cell_side`, the mean side of one cell of a grid laid on it;
 * :data:`Mask` and :data:`Labels`: a 0/255 ``uint8`` mask and a connected-components label
-  image, :func:`components`, a mask's 8-connected components with their boxes, and
-  :func:`emptiest_column`, where to cut two touching characters apart.
+  image, :func:`components`, a mask's 8-connected components with their boxes,
+  :func:`mask_box`, the box of a mask's pixels, and :func:`emptiest_column`, where to cut
+  two touching characters apart.
 
 This module imports nothing of the package: every stage may use it.
 """
@@ -121,6 +122,13 @@ def cell_side(quad: Quad, rows: int, cols: int) -> float:
     width = (math.dist(tl, tr) + math.dist(bl, br)) / 2 / cols
     height = (math.dist(tl, bl) + math.dist(tr, br)) / 2 / rows
     return (width + height) / 2
+
+
+def mask_box(mask: npt.NDArray[np.uint8] | npt.NDArray[np.bool_]) -> Box:
+    """The box of ``mask``'s pixels (set or nonzero; it has at least one)."""
+    ys, xs = np.nonzero(mask)
+    x0, y0 = int(xs.min()), int(ys.min())
+    return Box(x0, y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
 
 
 def components(mask: Mask) -> tuple[int, Labels, npt.NDArray[np.int32]]:

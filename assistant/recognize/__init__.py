@@ -1359,7 +1359,7 @@ def _letters_under_line(
     of the tile's contrast or more away from its face colour) inside where the board's letters
     sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
     at ``buried_cap`` times their masked score. Empty when there is nothing to read."""
-    from assistant.geometry import Box
+    from assistant.geometry import mask_box
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
     box = tile.letter_box
@@ -1370,11 +1370,9 @@ def _letters_under_line(
     ink = np.zeros(far.shape, np.uint8)
     window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
     ink[window] = (far[window] > cfg.buried_ink * tile.contrast).astype(np.uint8) * 255
-    ys, xs = np.nonzero(ink)
-    if len(ys) == 0:
+    if not ink.any():
         return []
-    x0, y0 = int(xs.min()), int(ys.min())
-    seen = Box(x0, y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
+    seen = mask_box(ink)
     masked = engine.masked_scores(
         replace(tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink)
     )
@@ -1440,11 +1438,9 @@ def upright_at(reading: TileReading, turn: int) -> bool:
 def _cut_off_as_line(tile: TileImage, cut_off: Mask) -> TileImage:
     """``tile`` with the ink its value's zone ``cut_off`` taken as a line over it, the
     letter framed as it lay before the cut (glyph and what was cut off)."""
-    from assistant.geometry import Box
+    from assistant.geometry import mask_box
 
-    ys, xs = np.nonzero((tile.glyph > 0) | (cut_off > 0))
-    x0, y0 = int(xs.min()), int(ys.min())
-    whole = Box(x0, y0, int(xs.max()) + 1 - x0, int(ys.max()) + 1 - y0)
+    whole = mask_box((tile.glyph > 0) | (cut_off > 0))
     return replace(tile, line=cut_off, letter_box=whole)
 
 

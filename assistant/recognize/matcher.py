@@ -28,7 +28,7 @@ from assistant.cut import (
     face_tilt,
     select_components,
 )
-from assistant.geometry import Box, Mask, components, emptiest_column
+from assistant.geometry import Box, Mask, components, emptiest_column, mask_box
 from assistant.recognize import (
     Candidate,
     RecognizeConfig,
@@ -524,11 +524,9 @@ class TemplateRecognizer:
         the visible pieces narrower than the letter). None without a line over the glyph."""
         if tile.line is None or tile.glyph_box is None:
             return None
-        ys, xs = np.nonzero(tile.glyph)
-        if len(ys) == 0:
+        if not tile.glyph.any():
             return None
-        seen = Box(int(xs.min()), int(ys.min()), int(xs.max()) + 1 - int(xs.min()),
-                   int(ys.max()) + 1 - int(ys.min()))  # fmt: skip
+        seen = mask_box(tile.glyph)
         best: npt.NDArray[np.float32] | None = None
         kept = 0.0
         alike: npt.NDArray[np.float32] | None = None
