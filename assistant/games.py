@@ -270,6 +270,11 @@ class GamesConfig:
     # "None of these" is worth min_points: a look no game fits goes to it.
     min_points: float = 2.0
     name_at: float = 0.8  # a game is named at this probability, else unknown
+    # ...and at name_blind_at where the letters were read but too few surely (``_blind``):
+    # only the colours then speak. A dice tray at 14 px tiles or blurred by 8 % of its
+    # pitch was named Word Hunt at 0.82-0.91 on its colours alone (benchmarks/stress.py
+    # 93500, boggle-classic 93501); at its own size it is Boggle at 1.0.
+    name_blind_at: float = 0.95
     # Points x sharpness before the softmax. At 1.0 the probabilities were too modest: on
     # the tuning renders the best game was right on every board named at 0.6-0.8.
     sharpness: float = 1.3
@@ -388,7 +393,8 @@ def _decide(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     none_of_these = math.exp(k * (cfg.min_points - best))
     probability = 1.0 / (sum(weights) + none_of_these)
     points = tuple((g, round(p, 2)) for (p, _), g in scored)
-    if best >= cfg.min_points and probability >= cfg.name_at:
+    name_at = cfg.name_blind_at if _blind(look, cfg) else cfg.name_at
+    if best >= cfg.min_points and probability >= name_at:
         return GameGuess(game, round(probability, 3), tuple(evidence), points, look=look)
     shares = [w / sum(weights) for w in weights]
     candidates = tuple(
