@@ -523,6 +523,36 @@ def test_a_turned_picture_of_a_screen_that_looks_like_a_tray_is_turned_back(chan
     assert picture_turn(one_off, cfg, tray=True) == 0 and picture_turn(one_off, cfg) == 2
 
 
+def test_a_turned_tray_like_screen_is_turned_back_though_a_letter_dissents() -> None:
+    # benchmarks/stress.py 100600, spellcast-arrows 100600 turned a half turn: read as it
+    # lay, 13 of its 14 telling letters were upside down and its A read V (an upside-down
+    # A is a V), so not every letter agreed, and the board was named Boggle at 1.0 with
+    # the A read V. Random dice lie 13 of 14 one way far less often than 9 of 9 (the bar
+    # the rule had): the picture is turned back and the board is SpellCast.
+    from stressed import confident_wrong, read_stressed
+
+    from assistant.recognize import RecognizeConfig, TileReading, picture_turn
+
+    reading, want = read_stressed("spellcast-arrows", 100600, 100600, "rot180")
+    assert reading.game == "spellcast", reading.game_why
+    assert confident_wrong(reading, want) == []
+    cfg = RecognizeConfig()
+
+    def tiles(turns: list[tuple[str, int]]) -> list[TileReading]:
+        return [
+            TileReading(row=0, col=k, label=c, confidence=0.99, candidates=((c, 0.99),), turn=t)
+            for k, (c, t) in enumerate(turns)
+        ]
+
+    assert picture_turn(tiles([("R", 2)] * 13 + [("V", 0)]), cfg, tray=True) == 2
+    # ...but not 9 of 10, nor 11 of 14 (each likelier from random dice than 9 of 9)...
+    assert picture_turn(tiles([("R", 2)] * 9 + [("V", 0)]), cfg, tray=True) == 0
+    assert picture_turn(tiles([("R", 2)] * 11 + [("V", 0)] * 3), cfg, tray=True) == 0
+    # ...nor where a letter the same under a half turn disagrees besides the dissenter.
+    off = tiles([("R", 2)] * 13 + [("V", 0), ("N", 1)])
+    assert picture_turn(off, cfg, tray=True) == 0
+
+
 def test_corner_marks_no_tile_read_a_value_from_count_for_less() -> None:
     # A Word Hunt photo with noise of sd 15 (benchmarks/stress.py 92600, wordhunt-photo
     # 92600, noise15): the noise made marks in its tiles' top-left corners, none read as a

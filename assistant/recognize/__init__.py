@@ -214,7 +214,13 @@ class RecognizeConfig:
     # 1 in 87,000). A tiny SpellCast board in a picture turned a quarter or half turn (its
     # 15 px tiles irregular as a photo's, its cream faces dice-like) had 10 and 11 telling
     # letters all one way and was named Big Boggle at 0.98 (benchmarks/stress.py 92400,
-    # spellcast-arrows, rot90 and rot180).
+    # spellcast-arrows, rot90 and rot180). Session 23: a telling letter misread at the
+    # picture's turn may dissent (an upside-down A reads V), as long as random dice would
+    # lie so at most as often: at least k of the n telling letters at one turn of three,
+    # 3 * P(Binomial(n, 1/4) >= k) <= 3 * 4^-9 (13 of 14: 1 in 2 million), and every tile
+    # read surely but the dissenting letters agreeing. A SpellCast board turned a half
+    # turn, 13 of its 14 telling letters upside down and its A read V, was named Boggle at
+    # 1.0 (benchmarks/stress.py 100600, spellcast-arrows + rot180).
     picture_turn_tray: int = 9
     min_tilt: float = 1.5  # degrees; smaller tilts of the tile face are not undone
     # A glyph piece this many times wider than the glyph is tall, with a neck of at most
@@ -1406,8 +1412,9 @@ def picture_turn(
     ``HALF_TURN_SAME``) were upright only at one and the same turn, and at least
     ``picture_turn_agree`` of all the tiles read surely agree with it, the picture itself
     is turned, not its tiles (dice lie every way). A board that looks like a dice ``tray``
-    needs every one of at least ``picture_turn_tray`` telling letters, and every tile
-    read surely, to agree."""
+    needs at least ``picture_turn_tray`` telling letters, so many of them at one turn
+    that random dice would lie so at most as often as all of ``picture_turn_tray`` do,
+    and every tile read surely but those that dissent to agree."""
     cfg = config or RecognizeConfig()
     read = [t for t in readings if t.label and t.confidence >= cfg.threshold]
     telling = [t for t in read if t.label not in HALF_TURN_SAME]
@@ -1415,15 +1422,24 @@ def picture_turn(
         return 0
     if tray and len(telling) < cfg.picture_turn_tray:
         return 0
-    share, agree_share = (1.0, 1.0) if tray else (cfg.picture_turn_share, cfg.picture_turn_agree)
     votes = [0, 0, 0, 0]
     for t in telling:
         votes[t.turn % 4] += 1
     turn = max((1, 2, 3), key=lambda k: votes[k])
-    if votes[turn] < share * len(telling):
-        return 0
     agree = sum(1 for t in read if upright_at(t, turn))
-    return turn if agree >= agree_share * len(read) else 0
+    if tray:
+        dissent = len(telling) - votes[turn]
+        chance = _at_least(votes[turn], len(telling), 0.25)
+        unlikely = chance <= 0.25**cfg.picture_turn_tray
+        return turn if unlikely and agree + dissent >= len(read) else 0
+    if votes[turn] < cfg.picture_turn_share * len(telling):
+        return 0
+    return turn if agree >= cfg.picture_turn_agree * len(read) else 0
+
+
+def _at_least(k: int, n: int, p: float) -> float:
+    """The chance of at least ``k`` successes in ``n`` trials of chance ``p`` each."""
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
 def upright_at(reading: TileReading, turn: int) -> bool:
