@@ -370,7 +370,9 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
     # deals is more likely read with a row or column lost (or gained) than another game.
     sizeless = _decide(look, replace(cfg, size_mismatch=0.0))
     profile = next((p for p in LOOKS if p.name == sizeless.name), None)
-    square = _square_sizes(profile) if profile is not None else ()
+    if profile is None:
+        return _unknown_games_size(guess, sizeless, rows, cols)
+    square = _square_sizes(profile)
     if not square or (rows == cols and rows in square):
         return guess
     sizes = " or ".join(f"{n}x{n}" for n in square)
@@ -379,6 +381,27 @@ def _detect(look: BoardLook, cfg: GamesConfig) -> GameGuess:
         size_conflict=(
             f"the board looks like {_title(sizeless.name)} ({sizeless.confidence:.0%}), whose "
             f"boards are {sizes}, but {rows}x{cols} tiles were found"
+        ),
+        expected_sizes=square,
+    )
+
+
+def _unknown_games_size(guess: GameGuess, sizeless: GameGuess, rows: int, cols: int) -> GameGuess:
+    """``guess`` with a size conflict where the look does not name a game (``sizeless``)
+    and no game deals boards of ``rows`` x ``cols``: the grid found is more likely a board
+    with a row or column lost (a crop through its bottom row) than a new game's."""
+    every = [_square_sizes(p) for p in LOOKS]
+    if any(not sizes for sizes in every) or (rows == cols and any(rows in s for s in every)):
+        return guess
+    likeliest = next((p for p in LOOKS if p.name == sizeless.likeliest), None)
+    square = _square_sizes(likeliest) if likeliest is not None else ()
+    square = square or tuple(sorted({n for sizes in every for n in sizes}))
+    cands = ", ".join(f"{_title(g)} {share:.0%}" for g, share in sizeless.candidates)
+    return replace(
+        guess,
+        size_conflict=(
+            f"{rows}x{cols} tiles were found, a size no game deals, and the look does not "
+            f"say which game it is ({cands or 'no game fits'}); the board may be cut off"
         ),
         expected_sizes=square,
     )

@@ -471,6 +471,31 @@ def test_letters_turned_every_way_speak_against_a_screen_game() -> None:
     assert lost == pytest.approx(-GamesConfig().turned_foreign, abs=0.01)
 
 
+def test_a_board_of_a_size_no_game_deals_and_no_game_named_is_refused() -> None:
+    # A Word Hunt phone screenshot cropped through the middle of its bottom row
+    # (benchmarks/stress.py 100600, wordhunt-phone 100600, cutrow): the half row was left
+    # out, the look did not name the game (Word Hunt 78%), and the board was read 3x4 with
+    # nothing unsure. No game deals 3x4 boards: the shape is suspect, as where a game is
+    # named whose boards are never that size, and the board is refused, not read.
+    from dataclasses import replace
+
+    from stressed import stressed
+
+    from assistant.errors import BoardShapeError
+    from assistant.games import UNKNOWN, _detect
+
+    image, label = stressed("wordhunt-phone", 100600, 100600, "cutrow")
+    assert (label["rows"], label["cols"]) == (4, 4)
+    with pytest.raises(BoardShapeError, match="3x4 tiles were found, a size no game deals"):
+        read_array(image, ReadOptions())
+    # Where the look names no game, a size some game deals stands (a 5x5 of unknown game).
+    measured = describe_look(image, locate_board(image))
+    for size, conflict in (((3, 4), True), ((5, 5), False), ((4, 4), False)):
+        guess = _detect(replace(measured, size=size), GamesConfig())
+        assert guess.name == UNKNOWN
+        assert bool(guess.size_conflict) == conflict, (size, guess.size_conflict)
+
+
 def test_letters_the_same_upside_down_are_no_turned_letters() -> None:
     # A Word Hunt photo blurred by 4 % of its pitch (benchmarks/stress.py 91800,
     # wordhunt-photo 91800, blur4%): its three N's were read surely upside down, which an
