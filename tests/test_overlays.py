@@ -1210,6 +1210,18 @@ def test_a_piece_of_the_value_a_line_cut_off_is_no_part_of_the_letter() -> None:
     _read_surely(3059, (2, 3), "D")
 
 
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"), [(3042, (1, 1), "T"), (3051, (0, 1), "S"), (3087, (1, 4), "S")]
+)
+def test_a_bonus_tiles_badge_is_no_line_colour(seed: int, tile: tuple[int, int], want: str) -> None:
+    """tools.synth spellcast-arrows: gold letters on DL and TL tiles under a green (3042),
+    a blue (3051) and a see-through gold line (3087). The tile's badge reaches out of the
+    corner of the band where line colours are sampled, and its gold, the letter's, was
+    taken for a line colour: the letter went with the line ("IQIJ", "SJT", "C" at 0).
+    The badge's disc is no line (``CutConfig.line_band``): each reads sure."""
+    _read_surely(seed, tile, want)
+
+
 def test_what_a_line_left_in_its_own_hue_is_no_sure_letter() -> None:
     """benchmarks/stress.py 92400: spellcast-arrows 92400 brightened (gamma 0.5), r3c5 a
     gold B on a DL tile about 15 px wide, hidden by the dot of a red arrow with a dark rim.

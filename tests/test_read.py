@@ -488,12 +488,13 @@ def test_reduced_read_is_never_kept_where_a_drawn_line_crosses_a_tile() -> None:
 
 
 def test_a_letter_a_line_buries_is_unsure_with_letters_not_blank() -> None:
-    """A tile whose letter the cut lost whole under drawn lines (tools.synth
-    spellcast-arrows 70132 r1c3: a purple and a blue line over a gold A took the letter's
-    colour too) is not clearly empty: it is unsure, with the letters its ink matches
-    around the lines as candidates, the true A among them, and not the blank. (The case
-    was 3004's U under a blue line until the cut stopped taking SpellCast's gem for a
-    second line colour: that U now reads.)"""
+    """A tile whose letter drawn lines all but bury (tools.synth spellcast-arrows 70132
+    r1c3: a purple and a blue line over a gold A; until session 23 the cut took the
+    tile's badge, gold as the letter, for a line colour and lost the letter whole; now
+    the A's apex is left and read V) is not clearly empty: it is unsure, with the letters
+    its ink matches around the lines among its candidates, the true A among them, and not
+    the blank. (The case was 3004's U under a blue line until the cut stopped taking
+    SpellCast's gem for a second line colour: that U now reads.)"""
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", 70132)

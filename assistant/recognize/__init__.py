@@ -311,6 +311,9 @@ class RecognizeConfig:
     # it lists the letters the ink in the letter's place matches best around the line
     # (``_letters_under_line``), each at buried_cap times its masked score, never sure. Ink
     # there is what lies buried_ink of the tile's contrast or more from its face colour.
+    # A crossed tile whose glyph was read, but not surely, lists them after its own
+    # candidates where places are left (``_with_buried``): a gold A under two lines whose
+    # apex alone was left read V, Y, W; A comes fourth (spellcast-arrows 70132 r1c3).
     buried_cap: float = 0.3
     buried_ink: float = 0.5
     learned_styles: bool = True  # also match styles stored by ``learn``
@@ -737,6 +740,9 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
         if tile.overdrawn and not tile.blank and all(not c.label for c in cands):
             cands = _letters_under_line(primary, tile, cfg) or cands
+        elif tile.overdrawn and not tile.blank and cands[0].confidence < limit:
+            # ...and one whose glyph was read but not surely lists them too, after its own.
+            cands = _with_buried(cands, _letters_under_line(primary, tile, cfg), cfg)
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
             # A letter read whole under a removed line (not read around it: several
             # characters, a die): trusted only at a raw confidence of 0.97, and never
@@ -1396,6 +1402,19 @@ def _letters_under_line(
         )
         for k in letters[: cfg.max_candidates]
     ]
+
+
+def _with_buried(
+    cands: list[Candidate], buried: list[Candidate], cfg: RecognizeConfig
+) -> list[Candidate]:
+    """``cands`` (best first) with the ``buried`` letters they do not list in the places
+    left of ``max_candidates``, each at most as sure as the last of ``cands``."""
+    listed = {c.label for c in cands}
+    floor = cands[-1].confidence
+    extra = [
+        replace(c, confidence=min(c.confidence, floor)) for c in buried if c.label not in listed
+    ]
+    return [*cands, *extra][: max(cfg.max_candidates, len(cands))]
 
 
 # Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
