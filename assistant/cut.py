@@ -307,13 +307,14 @@ class CutConfig:
     outline_side: float = 0.1
     outline_sides: int = 3
     line_band: float = 0.04
-    # ...and on such a tile the badge's disc (``_badge_disc``, grown by a pixel) is no line
-    # either: where it reaches out of the band's corner, its gold (the gold of the tile's
-    # letter) was sampled as a line colour and the letter went with the line. Session 23,
-    # tools.synth spellcast-arrows: 3000-3099 62 -> 64 boards exact, 91700-91729 20 -> 21,
-    # 91100-91129 19 (gold letters under green, blue and see-through gold lines now read;
-    # one blurred 2X tile under two lines, already missed on its board, lost its C); eleven
-    # looks (77300) and 80 spellcast-discord boards read as before.
+    # ...and on such a tile the badge's disc (``_badge_disc``, grown by a pixel more) is no
+    # line either: where it reaches out of the band's corner, its gold (the gold of the
+    # tile's letter) was sampled as a line colour and the letter went with the line.
+    # Session 23, tools.synth spellcast-arrows: 3000-3099 62 -> 64 boards exact,
+    # 91700-91729 20 -> 21, 91100-91129 19, 100000-100029 (held out) 20 -> 22 (gold
+    # letters under green, blue and see-through gold lines now read; one blurred 2X tile
+    # under two lines, already missed on its board, lost its C); eleven looks (77300) and
+    # 80 spellcast-discord boards read as before.
     # With the letter's own ink colour known (pixels of the line component ink_apart of the
     # line's distance from the face away from both), a pixel is line when it lies nearer
     # the face-line or line-ink mixes than the face-ink one, and more than line_face of

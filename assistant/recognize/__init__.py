@@ -740,7 +740,12 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
         if tile.overdrawn and not tile.blank and all(not c.label for c in cands):
             cands = _letters_under_line(primary, tile, cfg) or cands
-        elif tile.overdrawn and not tile.blank and cands[0].confidence < limit:
+        elif (
+            tile.overdrawn
+            and not tile.blank
+            and cands[0].confidence < limit
+            and len(cands) < cfg.max_candidates
+        ):
             # ...and one whose glyph was read but not surely lists them too, after its own.
             cands = _with_buried(cands, _letters_under_line(primary, tile, cfg), cfg)
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
