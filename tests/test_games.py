@@ -30,6 +30,7 @@ from assistant.geometry import CORNERS, Box, Corner
 from assistant.imageio import Image, load_image
 from assistant.locate import LocatedBoard, locate_board
 from assistant.read import ReadOptions, read_array
+from assistant.recognize import TileReading
 from assistant.registry import get_game
 from assistant.values import ValueConfig, ValueOption, board_corner, value_corner
 
@@ -505,7 +506,7 @@ def test_letters_the_same_upside_down_are_no_turned_letters() -> None:
 
     from stressed import stressed
 
-    from assistant.recognize import TileReading, upright_at
+    from assistant.recognize import upright_at
 
     image, label = stressed("wordhunt-photo", 91800, 91800, "blur4%")
     reading = read_array(image, ReadOptions())
@@ -525,7 +526,7 @@ def test_a_turned_picture_of_a_screen_that_looks_like_a_tray_is_turned_back(chan
     # board is SpellCast, as the same board upright is.
     from stressed import stressed
 
-    from assistant.recognize import RecognizeConfig, TileReading, picture_turn
+    from assistant.recognize import RecognizeConfig, picture_turn
 
     image, label = stressed("spellcast-arrows", 92400, 92400, change)
     reading = read_array(image, ReadOptions())
@@ -533,13 +534,7 @@ def test_a_turned_picture_of_a_screen_that_looks_like_a_tray_is_turned_back(chan
     assert reading.game == "spellcast", reading.game_why
     # A tray-like board is turned only on every telling letter agreeing, nine at least.
     cfg = RecognizeConfig()
-
-    def tiles(turns: list[tuple[str, int]]) -> list[TileReading]:
-        return [
-            TileReading(row=0, col=k, label=c, confidence=0.99, candidates=((c, 0.99),), turn=t)
-            for k, (c, t) in enumerate(turns)
-        ]
-
+    tiles = _sure_tiles
     nine = tiles([("R", 2)] * cfg.picture_turn_tray + [("O", 0)] * 3)
     eight = tiles([("R", 2)] * (cfg.picture_turn_tray - 1) + [("O", 0)] * 4)
     one_off = tiles([("R", 2)] * cfg.picture_turn_tray + [("R", 1)] + [("O", 0)] * 2)
@@ -556,19 +551,13 @@ def test_a_turned_tray_like_screen_is_turned_back_though_a_letter_dissents() -> 
     # the rule had): the picture is turned back and the board is SpellCast.
     from stressed import confident_wrong, read_stressed
 
-    from assistant.recognize import RecognizeConfig, TileReading, picture_turn
+    from assistant.recognize import RecognizeConfig, picture_turn
 
     reading, want = read_stressed("spellcast-arrows", 100600, 100600, "rot180")
     assert reading.game == "spellcast", reading.game_why
     assert confident_wrong(reading, want) == []
     cfg = RecognizeConfig()
-
-    def tiles(turns: list[tuple[str, int]]) -> list[TileReading]:
-        return [
-            TileReading(row=0, col=k, label=c, confidence=0.99, candidates=((c, 0.99),), turn=t)
-            for k, (c, t) in enumerate(turns)
-        ]
-
+    tiles = _sure_tiles
     assert picture_turn(tiles([("R", 2)] * 13 + [("V", 0)]), cfg, tray=True) == 2
     # ...but not 9 of 10, nor 11 of 14 (each likelier from random dice than 9 of 9)...
     assert picture_turn(tiles([("R", 2)] * 9 + [("V", 0)]), cfg, tray=True) == 0
@@ -606,6 +595,14 @@ def test_a_board_whose_letters_could_not_be_read_is_named_only_on_strong_colours
     reading = read_array(image, ReadOptions())
     assert label["game"] == "boggle_physical"
     assert reading.game in (None, "boggle"), reading.game_why
+
+
+def _sure_tiles(turns: list[tuple[str, int]]) -> list[TileReading]:
+    """Tiles of one row read surely (0.99), each (letter, turn) as given."""
+    return [
+        TileReading(row=0, col=k, label=c, confidence=0.99, candidates=((c, 0.99),), turn=t)
+        for k, (c, t) in enumerate(turns)
+    ]
 
 
 def _levels(image: Image, gain: float = 1.0, bias: float = 0.0, gamma: float = 1.0) -> Image:

@@ -738,16 +738,12 @@ def recognize_tiles(
             # few pixels tall the matcher is torn on (``agree_min_px``).
             own = first[i][0].confidence if first[i] else 0.0
             cands = [replace(c, confidence=min(c.confidence, own)) for c in cands]
-        if tile.overdrawn and not tile.blank and all(not c.label for c in cands):
-            cands = _letters_under_line(primary, tile, cfg) or cands
-        elif (
-            tile.overdrawn
-            and not tile.blank
-            and cands[0].confidence < limit
-            and len(cands) < cfg.max_candidates
-        ):
-            # ...and one whose glyph was read but not surely lists them too, after its own.
-            cands = _with_buried(cands, _letters_under_line(primary, tile, cfg), cfg)
+        if tile.overdrawn and not tile.blank:
+            if all(not c.label for c in cands):
+                cands = _letters_under_line(primary, tile, cfg) or cands
+            elif cands[0].confidence < limit and len(cands) < cfg.max_candidates:
+                # ...and one whose glyph was read but not surely lists them too, after its own.
+                cands = _with_buried(cands, _letters_under_line(primary, tile, cfg), cfg)
         if tile.overdrawn and not (first[i] and first[i][0].around_line):
             # A letter read whole under a removed line (not read around it: several
             # characters, a die): trusted only at a raw confidence of 0.97, and never
@@ -1425,6 +1421,8 @@ def _with_buried(
 # Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
 HALF_TURN_SAME = frozenset("HINOSXZ")
 QUARTER_TURN_SAME = frozenset("OX")
+# The chance that a die lies at any one of its four turns.
+DIE_TURN = 0.25
 
 
 def picture_turn(
@@ -1450,15 +1448,20 @@ def picture_turn(
     for t in telling:
         votes[t.turn % 4] += 1
     turn = max((1, 2, 3), key=lambda k: votes[k])
-    agree = sum(1 for t in read if upright_at(t, turn))
     if tray:
+        chance = _at_least(votes[turn], len(telling), DIE_TURN)
+        if chance > DIE_TURN**cfg.picture_turn_tray:
+            return 0
         dissent = len(telling) - votes[turn]
-        chance = _at_least(votes[turn], len(telling), 0.25)
-        unlikely = chance <= 0.25**cfg.picture_turn_tray
-        return turn if unlikely and agree + dissent >= len(read) else 0
+        return turn if _agreeing(read, turn) + dissent >= len(read) else 0
     if votes[turn] < cfg.picture_turn_share * len(telling):
         return 0
-    return turn if agree >= cfg.picture_turn_agree * len(read) else 0
+    return turn if _agreeing(read, turn) >= cfg.picture_turn_agree * len(read) else 0
+
+
+def _agreeing(read: Sequence[TileReading], turn: int) -> int:
+    """How many of the tiles ``read`` are upright at ``turn`` (``upright_at``)."""
+    return sum(1 for t in read if upright_at(t, turn))
 
 
 def _at_least(k: int, n: int, p: float) -> float:
