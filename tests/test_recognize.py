@@ -845,6 +845,10 @@ def test_an_a_has_a_crossbar_and_an_upside_down_v_none() -> None:
     assert crossbar_fill(upside_down, 0, cfg.crossbar_band) < cfg.crossbar_fill
     # ...which is the V turned upright by two quarter turns from the A's frame.
     assert crossbar_fill(v, 2, cfg.crossbar_band) < cfg.crossbar_fill
+    # As high as an A's bar (v_bar_band), the bar of an A whose counter blur shut is
+    # solid, and the V's notch still parts its strokes.
+    assert crossbar_fill(_letter_picture("A", fill_counter=True), 0, cfg.v_bar_band) == 1.0
+    assert crossbar_fill(v, 2, cfg.v_bar_band) < cfg.crossbar_fill
 
 
 @pytest.mark.tesseract
@@ -1430,7 +1434,8 @@ def test_a_v_that_may_be_an_a_the_other_way_up_is_unsure() -> None:
     """``_v_or_a``: a die read as V a few pixels tall (under ``v_min_px``) is unsure, with A
     listed, where an A lying the other way up is not ruled out (a row of its lower part
     solid: an upside-down A whose counter blur shut is a blot shaped like a V); a V whose
-    strokes stand apart there stays sure, and so does a larger one. Under
+    strokes stand apart there stays sure. A larger one is unsure only where a row is
+    solid as high as an A's bar (``v_bar_band``): a V's notch reaches lower. Under
     ``v_bar_min_px`` the strokes standing apart rule nothing out (an A's bar may be lost
     whole at that size). Drawn pictures."""
     from assistant.recognize import TileReading, _v_or_a
@@ -1446,12 +1451,37 @@ def test_a_v_that_may_be_an_a_the_other_way_up_is_unsure() -> None:
     assert 48 * 0.15 < cfg.v_bar_min_px < 48 * 0.22 < cfg.v_min_px
     assert _v_or_a(tile(notch, scale=0.22), read_v, cfg) == read_v
     assert _v_or_a(tile(notch), read_v, cfg).confidence == cfg.v_cap
+    assert _v_or_a(tile(notch, scale=0.5), read_v, cfg) == read_v  # 24 px: the notch
     wedge = [(8, 8), (56, 8), (38, 56), (26, 56)]  # solid: a filled A upside down
     assert 48 * 0.15 < cfg.v_min_px <= 48 * 0.5
-    assert _v_or_a(tile(wedge, scale=0.5), read_v, cfg) == read_v  # 24 px: left as read
-    doubted = _v_or_a(tile(wedge), read_v, cfg)
-    assert doubted.confidence == cfg.v_cap < cfg.threshold
-    assert [label for label, _ in doubted.candidates[:2]] == ["V", "A"]
+    for scale in (0.15, 0.5):  # 7 px and 24 px
+        doubted = _v_or_a(tile(wedge, scale=scale), read_v, cfg)
+        assert doubted.confidence == cfg.v_cap < cfg.threshold
+        assert [label for label, _ in doubted.candidates[:2]] == ["V", "A"]
+    # A V whose notch ends just under the band, from the V's top (1 - v_bar_band[0]).
+    low = 8 + round(48 * (1 - cfg.v_bar_band[0])) + 4
+    shallow = [(8, 8), (20, 8), (32, low), (44, 8), (56, 8), (38, 56), (26, 56)]
+    assert _v_or_a(tile(shallow, scale=0.5), read_v, cfg) == read_v
+
+
+@pytest.mark.tesseract
+def test_a_large_upside_down_a_blurred_shut_is_no_sure_v() -> None:
+    """tools.synth boggle-classic 101400, untouched: a bold A upside down on a 45 px die,
+    its counter blurred shut, was read V at 0.95 (17.5 px glyph, over ``v_min_px``). Its
+    bar is a solid row as high as an A's (``v_bar_band``): unsure, A listed, and no tile
+    of the board confidently wrong."""
+    from assistant.read import ReadOptions, read_encoded
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 101400)
+    reading = read_encoded(board.data, ReadOptions())
+    want = board.label["letters"]
+    assert want[2][2] == "A"
+    assert reading.tiles[2][2] == "?"
+    assert "A" in [name for name, _ in reading.candidates[2][2]]
+    for r, row in enumerate(want):
+        for c, label in enumerate(row):
+            assert reading.tiles[r][c] in (label.upper(), "?"), (r, c, reading.tiles[r][c])
 
 
 @pytest.mark.parametrize(("seed", "r", "c"), [(97001, 4, 2), (95500, 2, 2)])

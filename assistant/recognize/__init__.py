@@ -466,6 +466,15 @@ class RecognizeConfig:
     # 91500 boggle-big 91501 and 99100 boggle-big 99112, tile20: 9.4 px glyphs). Shrunk so,
     # 60 trays of 99100-99129 (both dice looks) lost 5 right V's to unsure for that one A.
     v_bar_min_px: float = 10.0
+    # From v_min_px up, the would-be A is ruled out unless a row solid between its strokes
+    # (crossbar_fill) lies in v_bar_band (shares of its height from its apex): as high as
+    # an A's bar, where a V's notch still parts its strokes. On 45 px dice a bold A upside
+    # down, its counter blurred shut, read V at 0.95 (benchmarks/stress.py 101400,
+    # boggle-classic 101400 r3c3: first solid row 0.24 of the V's height from its top).
+    # Measured on 300 dice trays (tools.synth seeds 90700, 90100, 99100, 99300, 100000):
+    # A's read V have their first solid row 0.24-0.33 from the V's top, right V's 0.52 and
+    # lower (their strokes meet there); this band is 0.15-0.42.
+    v_bar_band: tuple[float, float] = (0.58, 0.85)
     v_cap: float = 0.6
     # An I has matching ends: a serifed I's serifs are alike and a sans I is one bar. A
     # glyph whose top and bottom i_end_band of rows span widths of which the narrower is
@@ -1537,10 +1546,12 @@ def _joined_qu(
     return Candidate("QU", cfg.agree_confidence, min(q, u), turn, name)
 
 
-def _bar_missing(tile: TileImage, turn: int, cfg: RecognizeConfig) -> bool:
+def _bar_missing(
+    tile: TileImage, turn: int, cfg: RecognizeConfig, band: tuple[float, float] | None = None
+) -> bool:
     """Whether the tile's glyph, turned by ``turn``, cannot be an A: no row of its lower
-    part is solid between the strokes (see ``RecognizeConfig.crossbar_fill``); False for
-    an empty glyph."""
+    part (``band``, by default ``RecognizeConfig.crossbar_band``) is solid between the
+    strokes (see ``RecognizeConfig.crossbar_fill``); False for an empty glyph."""
     from assistant.cut import face_tilt
     from assistant.recognize.glyphs import crossbar_fill, straighten
 
@@ -1550,18 +1561,23 @@ def _bar_missing(tile: TileImage, turn: int, cfg: RecognizeConfig) -> bool:
     tilt = face_tilt(tile)  # a die lying askew: its rows are the letter's rows once undone
     if abs(tilt) >= cfg.min_tilt:
         picture = straighten(picture, -tilt, binary=False)
-    return crossbar_fill(picture, turn, cfg.crossbar_band) < cfg.crossbar_fill
+    return crossbar_fill(picture, turn, band or cfg.crossbar_band) < cfg.crossbar_fill
 
 
 def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> TileReading:
-    """A die read as V (``reading``), its glyph under ``v_min_px``, at most at ``v_cap``
-    with A listed next, where an A lying the other way up is not ruled out by its missing
-    bar (``_bar_missing`` at the opposite turn, from ``v_bar_min_px`` up); any other
-    reading as it is."""
-    size = _size_px(tile)
-    if reading.label != "V" or size >= cfg.v_min_px:
+    """A die read as V (``reading``) at most at ``v_cap`` with A listed next, where an A
+    lying the other way up is not ruled out by its missing bar (``_bar_missing`` at the
+    opposite turn): under ``v_bar_min_px`` never, under ``v_min_px`` in the lower part of
+    the would-be A, and from ``v_min_px`` up as high as an A's bar (``v_bar_band``); any
+    other reading as it is."""
+    if reading.label != "V":
         return reading
-    if size >= cfg.v_bar_min_px and _bar_missing(tile, (reading.turn + 2) % 4, cfg):
+    size = _size_px(tile)
+    a_turn = (reading.turn + 2) % 4
+    if size >= cfg.v_min_px:
+        if _bar_missing(tile, a_turn, cfg, cfg.v_bar_band):
+            return reading
+    elif size >= cfg.v_bar_min_px and _bar_missing(tile, a_turn, cfg):
         return reading
     level = min(reading.confidence, cfg.v_cap)
     second = level * 0.9  # A, and every other letter at most that
