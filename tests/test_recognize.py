@@ -1406,14 +1406,18 @@ def test_a_die_whose_fainter_cut_gains_the_strokes_it_lost_reads_that_letter(
         # An upside-down A, its counter and bar a blot, read V by both engines (sure at
         # 0.95): the A the other way up is not ruled out (``RecognizeConfig.v_min_px``).
         ("boggle-classic", 98200, 98202, "tile20", (3, 1), "A"),
+        # Not tiny: a serif A on its side on a 42 px die, brightened, its thin diagonal
+        # and bar partly under the ink threshold, read V (0.95) by both engines: in the
+        # fainter ink its bar is solid (``RecognizeConfig.v_faint_ink``).
+        ("boggle-big", 101200, 101200, "gamma0.5", (0, 2), "A"),
     ],
 )
 def test_a_tiny_die_both_engines_misread_alike_is_unsure(
     look: str, stress_seed: int, board: int, change: str, where: tuple[int, int], listed: str
 ) -> None:
-    """Dice on 14-20 px tiles (benchmarks/stress.py pictures): a die both engines read
-    surely as what it cannot be sure of is unsure, the right reading listed; no tile of
-    the board is confidently wrong."""
+    """Dice on 14-20 px tiles, or brightened (benchmarks/stress.py pictures): a die both
+    engines read surely as what it cannot be sure of is unsure, the right reading listed;
+    no tile of the board is confidently wrong."""
     from stressed import stressed
 
     from assistant.read import ReadOptions, read_array

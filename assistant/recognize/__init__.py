@@ -30,7 +30,7 @@ from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
-    from assistant.geometry import Mask
+    from assistant.geometry import Box, Mask
     from assistant.recognize.exemplars import BoardFont, BoardFonts
     from assistant.recognize.matcher import MaskedScores, TemplateRecognizer
 
@@ -475,6 +475,12 @@ class RecognizeConfig:
     # A's read V have their first solid row 0.24-0.33 from the V's top, right V's 0.52 and
     # lower (their strokes meet there); this band is 0.15-0.42.
     v_bar_band: tuple[float, float] = (0.58, 0.85)
+    # ...looked for also in the fainter ink, v_faint_ink of the tile's contrast or more
+    # away from its face colour: a brightened serif A on its side (stress 101200,
+    # boggle-big 101200 + gamma0.5, r1c3) kept its thick diagonal and parts of its thin
+    # one and its bar, read V at 0.95; at that level its bar is a solid row (1.0). Right
+    # V's on the 300 trays: at most 0.87 at 0.4, up to 0.97 at 0.3.
+    v_faint_ink: float = 0.4
     v_cap: float = 0.6
     # An I has matching ends: a serifed I's serifs are alike and a sans I is one bar. A
     # glyph whose top and bottom i_end_band of rows span widths of which the narrower is
@@ -1374,6 +1380,17 @@ def _settled_by_font(
     return found if verdict.agrees(cfg.exemplars.drawn_agree) else None
 
 
+def _ink_near(tile: TileImage, box: Box, share: float) -> Mask:
+    """The tile's pixels inside ``box`` more than ``share`` of its contrast away from its
+    face colour (255), all else 0: its ink down to that faintness."""
+    crop = tile.crop.astype(np.float32)
+    far = np.linalg.norm(crop - np.asarray(tile.face_bgr, np.float32), axis=2)
+    ink = np.zeros(far.shape, np.uint8)
+    window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
+    ink[window] = (far[window] > share * tile.contrast).astype(np.uint8) * 255
+    return ink
+
+
 def _letters_under_line(
     engine: Recognizer, tile: TileImage, cfg: RecognizeConfig
 ) -> list[Candidate]:
@@ -1387,11 +1404,7 @@ def _letters_under_line(
     box = tile.letter_box
     if not isinstance(engine, TemplateRecognizer) or box is None or tile.line is None:
         return []
-    crop = tile.crop.astype(np.float32)
-    far = np.linalg.norm(crop - np.asarray(tile.face_bgr, np.float32), axis=2)
-    ink = np.zeros(far.shape, np.uint8)
-    window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
-    ink[window] = (far[window] > cfg.buried_ink * tile.contrast).astype(np.uint8) * 255
+    ink = _ink_near(tile, box, cfg.buried_ink)
     if not ink.any():
         return []
     seen = mask_box(ink)
@@ -1568,14 +1581,20 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
     """A die read as V (``reading``) at most at ``v_cap`` with A listed next, where an A
     lying the other way up is not ruled out by its missing bar (``_bar_missing`` at the
     opposite turn): under ``v_bar_min_px`` never, under ``v_min_px`` in the lower part of
-    the would-be A, and from ``v_min_px`` up as high as an A's bar (``v_bar_band``); any
-    other reading as it is."""
+    the would-be A, and from ``v_min_px`` up as high as an A's bar (``v_bar_band``), in
+    the glyph or in its fainter ink (``v_faint_ink``); any other reading as it is."""
     if reading.label != "V":
         return reading
     size = _size_px(tile)
     a_turn = (reading.turn + 2) % 4
     if size >= cfg.v_min_px:
-        if _bar_missing(tile, a_turn, cfg, cfg.v_bar_band):
+        box = tile.glyph_box
+        faint = tile.glyph if box is None else _ink_near(tile, box, cfg.v_faint_ink)
+        faint = np.maximum(faint, tile.glyph)
+        if all(
+            _bar_missing(seen, a_turn, cfg, cfg.v_bar_band)
+            for seen in (tile, replace(tile, alpha=faint))
+        ):
             return reading
     elif size >= cfg.v_bar_min_px and _bar_missing(tile, a_turn, cfg):
         return reading
