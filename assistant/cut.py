@@ -421,6 +421,14 @@ class CutConfig:
     # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
     # (``_start_marks``).
     mark_hue: float = 30.0
+    # On a board with lines found, a letter no line was found over whose glyph has
+    # unmarked_line of its pixels or more in a found line's hue (chroma tint_min or more,
+    # within mark_hue; smoothed as lost_tint_smooth), its own ink not in that hue, lies
+    # partly under a line too pale for the cut: it is read around those pixels as around
+    # a line (``_unmarked_line``). Two thin outlined orange lines meeting under an I's foot
+    # (spellcast-arrows 100218 r2c4), their dark junction joined to the I as a J's hook:
+    # J at 0.95, both engines agreeing; 28% of the glyph in the lines' hue.
+    unmarked_line: float = 0.1
     mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
     mark_rest: float = 0.2
     mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
@@ -588,8 +596,63 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                 )  # fmt: skip
     if box is not None:
         tiles = [_misplaced(t, box, cfg) for t in tiles]
+        hues = _line_hues(tiles, lab, p, cfg)
+        if hues:
+            tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _line_hues(
+    tiles: Sequence[TileImage], lab: npt.NDArray[np.uint8], p: int, cfg: CutConfig
+) -> list[float]:
+    """The hues of the lines found over the board's tiles: of each overdrawn tile, the
+    median a*, b* of its line's pixels of chroma ``tint_min`` or more, where at least
+    ``line_min_px`` are."""
+    hues = []
+    for t in tiles:
+        if not t.overdrawn or t.line is None:
+            continue
+        ab = lab[_cell(t.row, t.col, p)][t.line > 0][:, 1:].astype(np.float64) - 128.0
+        tinted = ab[np.hypot(ab[:, 0], ab[:, 1]) >= cfg.tint_min]
+        if len(tinted) >= cfg.line_min_px:
+            a, b = median(tinted, axis=0)
+            hues.append(hue(float(a), float(b)))
+    return hues
+
+
+def _unmarked_line(
+    tile: TileImage, lab: npt.NDArray[np.uint8], hues: Sequence[float], letters: Box,
+    cfg: CutConfig,
+) -> TileImage:  # fmt: skip
+    """``tile`` read around the pixels of its glyph in a line's hue (``hues``) where they
+    are ``unmarked_line`` of it or more and its letter's own ink is not in that hue: as
+    a tile a line crosses (``overdrawn``, ``line``, ``letter_box`` set); else as it is."""
+    if tile.blank or tile.overdrawn or tile.glyph_box is None:
+        return tile
+    mine = tile.glyph > 0
+    pixels = lab[mine]
+    if not len(pixels):
+        return tile
+
+    def in_hue(ab: npt.NDArray[np.float64]) -> npt.NDArray[np.bool_]:
+        seen = np.degrees(np.arctan2(ab[:, 1], ab[:, 0]))  # ``hue``, pixel by pixel
+        near = np.zeros(len(ab), bool)
+        for h in hues:
+            near |= np.abs((seen - h + 180.0) % 360.0 - 180.0) <= cfg.mark_hue
+        return near & (np.hypot(ab[:, 0], ab[:, 1]) >= cfg.tint_min)
+
+    face = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    core = median(_inked_core(pixels, face)[:, 1:].astype(np.float64), axis=0) - 128.0
+    if in_hue(core.reshape(1, 2))[0]:
+        return tile  # a letter printed in the line's colour (a gold letter, an orange line)
+    smooth = cv2.medianBlur(np.ascontiguousarray(lab), cfg.lost_tint_smooth)
+    tinted = np.zeros(mine.shape, bool)
+    tinted[mine] = in_hue(smooth[mine][:, 1:].astype(np.float64) - 128.0)
+    if np.count_nonzero(tinted) < cfg.unmarked_line * len(pixels):
+        return tile
+    line = tinted.astype(np.uint8) * 255
+    return replace(tile, overdrawn=True, line=line, letter_box=letters)
 
 
 def _misplaced(tile: TileImage, letters: Box, cfg: CutConfig) -> TileImage:

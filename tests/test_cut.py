@@ -1073,3 +1073,37 @@ def test_a_noisy_dies_faint_strokes_are_lost_strokes_whatever_each_pixels_tint(
     r, c = tile
     assert label["letters"][r][c].upper() == want
     assert reading.tiles[r][c] in (want, "?"), reading.candidates[r][c]
+
+
+@pytest.mark.tesseract
+def test_a_letter_partly_in_a_pale_lines_hue_is_read_around_it() -> None:
+    # tools.synth spellcast-arrows 100218 r2c4: two thin outlined orange lines meet under
+    # an I's foot, too pale on the face for the cut to find them there; their dark
+    # junction joined the I as a J's hook, and both engines read J (0.95, worth 7 for
+    # 1). 28% of its glyph lies in the hue of the lines found on other tiles: the tile is
+    # read around those pixels as around a line (``CutConfig.unmarked_line``). A bonus
+    # tile's gold letter, all of it in the hue of its board's lines (100009 r1c5, a TL
+    # tile's A), is its own ink: cut as before.
+    from assistant.imageio import decode_image
+    from assistant.read import read_array
+    from tools.calibrate import rectify
+    from tools.synth import render_board
+
+    def cut(seed: int) -> tuple[dict[str, Any], dict[tuple[int, int], TileImage], bytes]:
+        board = render_board("spellcast-arrows", seed)
+        label = board.label
+        tl, tr, br, bl = ((float(x), float(y)) for x, y in label["corners"])
+        located = rectify(board.image, (tl, tr, br, bl), label["rows"], label["cols"])
+        return label, {(t.row, t.col): t for t in cut_tiles(located)}, board.data
+
+    label, at, data = cut(100218)
+    assert label["letters"][1][3] == "I"
+    assert at[(1, 3)].overdrawn and at[(1, 3)].line is not None
+    reading = read_array(decode_image(data), ReadOptions())
+    assert reading.tiles[1][3] in ("I", "?"), reading.candidates[1][3]
+    for r, row in enumerate(label["letters"]):
+        for c, want in enumerate(row):
+            assert reading.tiles[r][c] in (want.upper(), "?"), (r, c, reading.tiles[r][c])
+    label, at, _ = cut(100009)
+    assert label["bonuses"][0][4] == "TL" and label["letters"][0][4] == "A"
+    assert any(t.overdrawn for t in at.values()) and not at[(0, 4)].overdrawn
