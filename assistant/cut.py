@@ -2457,11 +2457,14 @@ def _badge_disc(comp: Mask, cfg: CutConfig) -> Mask | None:
     """The disc of a badge on the tile's top-left corner within ``comp`` (1 where inked),
     grown by a pixel, or None: the widest place of ``comp`` within ``badge_band`` of that
     corner, when it is ``badge_min`` of the cell's side or more from the nearest uninked
-    pixel (a badge is solid ink, its text included; a letter's stroke is thinner)."""
+    pixel (a badge is solid ink once its text is closed over; a letter's stroke is
+    thinner)."""
     h, w = comp.shape
     reach = round(cfg.badge_band * h)
-    # Outside the crop counts as uninked: the gap round the tile is ink, but thin.
+    # Outside the crop counts as uninked: the gap round the tile is ink, but thin. The
+    # badge's text may be left out of the ink (pale on a JPEG): closed over first.
     padded = cv2.copyMakeBorder(comp, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    padded = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     depth = cv2.distanceTransform(padded, cv2.DIST_L2, 5)[1 : reach + 1, 1 : reach + 1]
     y, x = np.unravel_index(int(np.argmax(depth)), depth.shape)
     radius = float(depth[y, x])

@@ -488,22 +488,21 @@ def test_reduced_read_is_never_kept_where_a_drawn_line_crosses_a_tile() -> None:
 
 
 def test_a_letter_a_line_buries_is_unsure_with_letters_not_blank() -> None:
-    """A tile whose letter drawn lines all but bury (tools.synth spellcast-arrows 70132
-    r1c3: a purple and a blue line over a gold A; until session 23 the cut took the
-    tile's badge, gold as the letter, for a line colour and lost the letter whole; now
-    the A's apex is left and read V) is not clearly empty: it is unsure, with the letters
-    its ink matches around the lines among its candidates, the true A among them, and not
-    the blank. (The case was 3004's U under a blue line until the cut stopped taking
-    SpellCast's gem for a second line colour: that U now reads.)"""
+    """A tile whose letter drawn lines all but bury (tools.synth spellcast-arrows 100007
+    r4c4: an A crossed by thin outlined lines, whose dark edges joined the letter past
+    where the board's letters sit, and the cut kept no glyph) is not clearly empty: it is
+    unsure, with the letters its ink matches around the lines among its candidates, the
+    true A among them, and not the blank. (The case was 70132's gold A until session 24,
+    when its badge was found and the A read; before that, 3004's U under a blue line.)"""
     from tools.synth import render_board
 
-    board = render_board("spellcast-arrows", 70132)
+    board = render_board("spellcast-arrows", 100007)
     from assistant.read import read_encoded
 
     reading = read_encoded(board.data, ReadOptions(), name=board.label["file"])
-    cands = [label for label, _ in reading.candidates[0][2]]
-    assert board.label["letters"][0][2] == "A"
-    assert (0, 2) in reading.uncertain
+    cands = [label for label, _ in reading.candidates[3][3]]
+    assert board.label["letters"][3][3] == "A"
+    assert (3, 3) in reading.uncertain
     assert "" not in cands
     assert "A" in cands
 
