@@ -421,14 +421,6 @@ class CutConfig:
     # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
     # (``_start_marks``).
     mark_hue: float = 30.0
-    # On a board with lines found, a letter no line was found over whose glyph has
-    # unmarked_line of its pixels or more in a found line's hue (chroma tint_min or more,
-    # within mark_hue; smoothed as lost_tint_smooth), its own ink not in that hue, lies
-    # partly under a line too pale for the cut: it is read around those pixels as around
-    # a line (``_unmarked_line``). Two thin outlined orange lines meeting under an I's foot
-    # (spellcast-arrows 100218 r2c4), their dark junction joined to the I as a J's hook:
-    # J at 0.95, both engines agreeing; 28% of the glyph in the lines' hue.
-    unmarked_line: float = 0.1
     mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
     mark_rest: float = 0.2
     mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
@@ -449,6 +441,14 @@ class CutConfig:
     # 117 dice so cut on 72100-72499 and 72600-72999, 112 now read right and sure, 5
     # unsure, none wrong.
     mark_dark: float = 20.0
+    # On a board with lines found, a letter no line was found over whose glyph has
+    # unmarked_line of its pixels or more in a found line's hue (chroma tint_min or more,
+    # within mark_hue; smoothed as lost_tint_smooth), its own ink not in that hue, lies
+    # partly under a line too pale for the cut: it is read around those pixels as around
+    # a line (``_unmarked_line``). Two thin outlined orange lines meeting under an I's foot
+    # (spellcast-arrows 100218 r2c4), their dark junction joined to the I as a J's hook:
+    # J at 0.95, both engines agreeing; 28% of the glyph in the lines' hue.
+    unmarked_line: float = 0.1
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of

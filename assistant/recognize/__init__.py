@@ -1589,8 +1589,11 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
     a_turn = (reading.turn + 2) % 4
     if size >= cfg.v_min_px:
         box = tile.glyph_box
-        faint = tile.glyph if box is None else _ink_near(tile, box, cfg.v_faint_ink)
-        faint = np.maximum(faint, tile.glyph)
+        faint = (
+            tile.glyph
+            if box is None
+            else np.maximum(_ink_near(tile, box, cfg.v_faint_ink), tile.glyph)
+        )
         if all(
             _bar_missing(seen, a_turn, cfg, cfg.v_bar_band)
             for seen in (tile, replace(tile, alpha=faint))
