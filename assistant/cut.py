@@ -449,6 +449,11 @@ class CutConfig:
     # (spellcast-arrows 100218 r2c4), their dark junction joined to the I as a J's hook:
     # J at 0.95, both engines agreeing; 28% of the glyph in the lines' hue.
     unmarked_line: float = 0.1
+    # A tile whose middle clip_zone of the cell (where its letter sits) reaches past the
+    # picture's edge is ``clipped``: part of its letter may be cut off (a picture cut
+    # through a column: an O whose right half was outside read C at 1.0, stress 102200,
+    # wordhunt-photo 102200 + cutcol).
+    clip_zone: float = 0.6
     # Where a board's letters sit (``letter_box``) is measured on at least letter_tiles
     # clean tiles; a piece of a letter cut by a line lies letter_inside in that box grown by
     # letter_slack of its height (a Q's tail, a J's hook; the point value and the gems of
@@ -520,6 +525,7 @@ class TileImage:
     underline_side: Side | None = None
     glare: bool = False  # a bright patch over the glyph (part of the letter may be gone)
     misplaced: bool = False  # the glyph lies in a corner, not where the board's letters sit
+    clipped: bool = False  # the picture's edge cuts where the letter sits (``clip_zone``)
     lost_strokes: bool = False  # faint strokes joined to the glyph were left out of it
     # ...but only through the board's point value beside the letter (faint ink joins a
     # SpellCast W to the 5 at its foot): no stroke lost, where the board prints values
@@ -594,6 +600,8 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
+    if located.source_size is not None:
+        tiles = [_clipped(t, located, cfg) for t in tiles]
     if box is not None:
         tiles = [_misplaced(t, box, cfg) for t in tiles]
         hues = _line_hues(tiles, lab, p, cfg)
@@ -601,6 +609,23 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
             tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _clipped(tile: TileImage, located: LocatedBoard, cfg: CutConfig) -> TileImage:
+    """``tile``, ``clipped`` (and obstructed) where the middle of its cell, ``clip_zone``
+    of its side, reaches past the edge of the picture the board was found in."""
+    if located.source_size is None:
+        return tile
+    width, height = located.source_size
+    p = located.cell_px
+    inset = (1.0 - cfg.clip_zone) / 2.0 * p
+    x0, y0 = tile.col * p + inset, tile.row * p + inset
+    x1, y1 = (tile.col + 1) * p - inset, (tile.row + 1) * p - inset
+    for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+        sx, sy = located.to_source(x, y)
+        if not (-1.0 <= sx <= width and -1.0 <= sy <= height):
+            return replace(tile, clipped=True, obstructed=True)
+    return tile
 
 
 def _line_hues(

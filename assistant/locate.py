@@ -293,6 +293,7 @@ class LocatedBoard:
     tile_ratio: float = 0.9
     score: float = 1.0
     missing: tuple[tuple[int, int], ...] = ()
+    source_size: tuple[int, int] | None = None  # the picture's width and height, if known
 
     def cell(self, r: int, c: int) -> Image:
         p = self.cell_px
@@ -1438,4 +1439,5 @@ def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfi
         tile_ratio=lat.tile_ratio,
         score=float(np.clip(score, 0.0, 1.0)),
         missing=missing,
+        source_size=(pyr.level(0).shape[1], pyr.level(0).shape[0]),
     )

@@ -1107,3 +1107,25 @@ def test_a_letter_partly_in_a_pale_lines_hue_is_read_around_it() -> None:
     label, at, _ = cut(100009)
     assert label["bonuses"][0][4] == "TL" and label["letters"][0][4] == "A"
     assert any(t.overdrawn for t in at.values()) and not at[(0, 4)].overdrawn
+
+
+@pytest.mark.tesseract
+def test_a_tile_the_pictures_edge_cuts_is_unsure() -> None:
+    # benchmarks/stress.py 102200: wordhunt-photo 102200 cut through its last column. The
+    # board is found whole (4x4, as Word Hunt deals), and the O of r1c4, its right half
+    # outside the picture, read C at 1.0. Where the middle of a cell (``clip_zone``) lies
+    # past the picture's edge the tile is ``clipped``: unsure, never confidently wrong;
+    # the whole board's tiles clear of the edge are not.
+    from stressed import confident_wrong, read_stressed, stressed
+
+    from assistant.locate import locate_boards
+
+    reading, want = read_stressed("wordhunt-photo", 102200, 102200, "cutcol")
+    assert want[0][3] == "O"
+    assert reading.tiles[0][3] == "?"
+    assert confident_wrong(reading, want) == []
+    located = locate_boards(stressed("wordhunt-photo", 102200, 102200, "cutcol")[0])[0]
+    clipped = {(t.row, t.col) for t in cut_tiles(located) if t.clipped}
+    assert (0, 3) in clipped and not any(c < 3 for _, c in clipped)
+    whole = locate_boards(_stressed_picture("wordhunt-photo", 102200, 102200, "bright"))[0]
+    assert not any(t.clipped for t in cut_tiles(whole))

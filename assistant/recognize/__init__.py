@@ -733,7 +733,7 @@ def recognize_tiles(
         faint = tile.blank and tile.contrast >= cfg.faint_contrast
         if faint:
             cands = [replace(c, confidence=min(c.confidence, cfg.faint_blank_cap)) for c in cands]
-        if tile.glare or tile.misplaced:
+        if tile.glare or tile.misplaced or tile.clipped:
             cands = [replace(c, confidence=min(c.confidence, cfg.glare_cap)) for c in cands]
         if tile.lost_strokes and (dice or not tile.lost_by_value):
             cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
