@@ -600,8 +600,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
                     scale=scale, letters=box, letters_ink=ink,
                 )  # fmt: skip
-    if located.source_size is not None:
-        tiles = [_clipped(t, located, cfg) for t in tiles]
+    tiles = [_clipped(t, located, cfg) for t in tiles]
     if box is not None:
         tiles = [_misplaced(t, box, cfg) for t in tiles]
         hues = _line_hues(tiles, lab, p, cfg)

@@ -1429,6 +1429,7 @@ def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfi
         (r, c) for r in range(lat.rows) for c in range(lat.cols) if (r, c) not in lat.present
     )
     score = lat.fill * max(0.0, 1.0 - lat.residual / cfg.fit_tol)
+    source = pyr.level(0)  # the picture itself, whose pixels the homography maps to
     return LocatedBoard(
         rows=lat.rows,
         cols=lat.cols,
@@ -1439,5 +1440,5 @@ def _rectify(pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfi
         tile_ratio=lat.tile_ratio,
         score=float(np.clip(score, 0.0, 1.0)),
         missing=missing,
-        source_size=(pyr.level(0).shape[1], pyr.level(0).shape[0]),
+        source_size=(int(source.shape[1]), int(source.shape[0])),
     )

@@ -1116,7 +1116,7 @@ def test_a_tile_the_pictures_edge_cuts_is_unsure() -> None:
     # outside the picture, read C at 1.0. Where the middle of a cell (``clip_zone``) lies
     # past the picture's edge the tile is ``clipped``: unsure, never confidently wrong;
     # the whole board's tiles clear of the edge are not.
-    from stressed import confident_wrong, read_stressed, stressed
+    from stressed import confident_wrong, read_stressed
 
     from assistant.locate import locate_boards
 
@@ -1124,7 +1124,7 @@ def test_a_tile_the_pictures_edge_cuts_is_unsure() -> None:
     assert want[0][3] == "O"
     assert reading.tiles[0][3] == "?"
     assert confident_wrong(reading, want) == []
-    located = locate_boards(stressed("wordhunt-photo", 102200, 102200, "cutcol")[0])[0]
+    located = locate_boards(_stressed_picture("wordhunt-photo", 102200, 102200, "cutcol"))[0]
     clipped = {(t.row, t.col) for t in cut_tiles(located) if t.clipped}
     assert (0, 3) in clipped and not any(c < 3 for _, c in clipped)
     whole = locate_boards(_stressed_picture("wordhunt-photo", 102200, 102200, "bright"))[0]
