@@ -359,6 +359,23 @@ class CutConfig:
     # (98533 r4c4, an R whose leg an opaque line covers, read P on both; settled unsure
     # since, ``ExemplarConfig.edge``).
     see_min: float = 0.1
+    # A line seen through over the letter is seen through over the gap between tiles too:
+    # there it is its colour moved towards the gap's by the same share. Where the
+    # see_gap_pct percentile of that shift, over the line's pixels off the face (moved
+    # less than see_gap_upto of the way), is under see_gap, the line hides the gap, and
+    # what looked like the letter showing through it is JPEG's ringing or blur beside the
+    # letter's edge: the line is opaque (``_opaque_over_gap``). On 120 tools.synth
+    # spellcast-arrows boards (102840-102959), of 65 tiles read surely through a line but
+    # unsure as under an opaque one, the share over the gap followed the drawn line's
+    # opacity (alpha 149: 0.35, 200: 0.09-0.17, 231: 0.06, 239-254: -0.08-0.02) where the
+    # share over the letter did not (0.23-0.41 for alpha 231-254); the two confident wrong
+    # tiles had 0.01 and -0.08 (102867 r2c3, an R whose leg an opaque blue line covers
+    # read P at 0.85: the stem's ringing taken for a share of 0.41; 102931 r3c3, an L
+    # under an outlined purple start dot read O at 0.999). Those boards: 78 exact as
+    # before, one more tile unsure; 100 more (103000-103099): 67 -> 69 exact.
+    see_gap: float = 0.05
+    see_gap_pct: float = 10.0
+    see_gap_upto: float = 0.9  # (nearer the gap's colour: the gap itself, or its edge)
     # A pixel on the model darker than the line by see_darker of the way to the ink is
     # evidence of ink beneath, or of an outline where it lies out by the tile's edge
     # (``see_edge``): 0.125, half the old see_min, the level it was tuned at. At half the
@@ -2064,7 +2081,7 @@ def _see_through(
     if int(np.count_nonzero(over_ink)) < 2 * cfg.line_min_px:
         return None
     share = percentile(shift[over_ink], cfg.see_top)
-    if share < cfg.see_min:
+    if share < cfg.see_min or _opaque_over_gap(lab, face_area, face, colour, cfg):
         return None
     t = np.clip(shift / share, 0.0, 1.0)
     out = np.full(line.shape, np.nan, np.float32)
@@ -2081,6 +2098,33 @@ def _see_through(
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
     return out
+
+
+def _opaque_over_gap(
+    lab: Image,
+    face_area: npt.NDArray[np.bool_],
+    face: npt.NDArray[np.float64],
+    colour: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> bool:
+    """Whether the line of ``colour`` (over the face) hides the gap between tiles where it
+    crosses it (``see_gap``): its pixels off the face, on its colour moved towards the
+    gap's (not the gap itself), hardly moved. Unknown (False) where fewer than
+    2 ``line_min_px`` such pixels lie in the crop."""
+    gap = _edge_colour(lab)
+    axis = gap - face
+    span = float(axis @ axis)
+    if span <= 1.0:
+        return False
+    pixels = lab[~face_area].reshape(-1, 3).astype(np.float64)
+    shift, residual = _on_model(pixels, colour, axis, span)
+    # (the gap's own pixels, at a shift of 1, are no evidence either way; nor the face's
+    # edge blurred into the gap, nearer a mix of the two)
+    rim = _segment_distance(pixels.astype(np.float32), face, gap)
+    on = (residual < cfg.see_fit * np.sqrt(span)) & (shift < cfg.see_gap_upto) & (residual < rim)
+    if np.count_nonzero(on) < 2 * cfg.line_min_px:
+        return False
+    return bool(percentile(shift[on], cfg.see_gap_pct) < cfg.see_gap)
 
 
 def _on_blend(

@@ -171,6 +171,71 @@ def test_a_narrow_letter_along_a_see_through_line_is_read_both_ways(x: int) -> N
     assert reading.label == "I" and reading.confidence >= 0.8
 
 
+def _r_under_a_blue_line(opacity: float) -> tuple[np.ndarray, np.ndarray]:
+    """A cream tile with a black R and a blue line of ``opacity`` coming in over the gap
+    from the left edge, across the R's stem, then down along its leg (where an R and a P
+    differ) out to the bottom-right corner, as another solver's path through an R looks;
+    shrunk to a 73 px tile, saved as JPEG at quality 42 and scaled back up (the ringing
+    darkens the line where it crosses the stem). Returns the picture and the stroke."""
+    crop = np.full((CELL, CELL, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (CELL - 7, CELL - 7), (226, 238, 246), -1)
+    cv2.putText(crop, "R", (30, 100), cv2.FONT_HERSHEY_DUPLEX, 3.0, (25, 20, 22), 9)
+    stroke = np.zeros((CELL, CELL), np.uint8)
+    cv2.polylines(stroke, [np.array([(0, 62), (52, 62), (CELL - 1, CELL - 1)])], False, 255, 14)
+    over = crop.copy()
+    over[stroke > 0] = (245, 130, 40)
+    picture = cv2.addWeighted(over, opacity, crop, 1.0 - opacity, 0)
+    small = cv2.resize(picture, (73, 73), interpolation=cv2.INTER_AREA)
+    _, data = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, 42])
+    small = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    return cv2.resize(small, (CELL, CELL), interpolation=cv2.INTER_CUBIC), stroke > 0
+
+
+@pytest.mark.parametrize("opacity", [1.0, 0.97])
+def test_a_line_that_hides_the_gap_is_not_seen_through(opacity: float) -> None:
+    """A line as opaque over the gap between tiles as over the face hides what lies under
+    it: the ringing beside the stem it crosses is no letter showing through (before, that
+    was taken for a line letting 0.2-0.4 of the ink show, the leg beneath it for face, and
+    such an R read P at 0.85: tools.synth spellcast-arrows 102867 r2c3)."""
+    picture, stroke = _r_under_a_blue_line(opacity)
+    tile = cut_tile(picture, letters=SEEN_LETTERS)
+    assert tile.overdrawn and tile.line is not None
+    assert not tile.seen_through
+    assert np.count_nonzero((tile.line > 0) & stroke) > 0.9 * np.count_nonzero(stroke)
+
+
+@pytest.mark.parametrize("opacity", [0.8, 0.5])
+def test_a_line_that_lets_the_gap_show_is_seen_through(opacity: float) -> None:
+    """The same line letting the gap show through it as it lets the letter: seen through
+    (the face's edge blurred into the gap, a mix of the two near the line's colour at half
+    opacity, is not taken for the line over the gap)."""
+    picture, stroke = _r_under_a_blue_line(opacity)
+    tile = cut_tile(picture, letters=SEEN_LETTERS)
+    assert tile.overdrawn and tile.line is not None
+    assert tile.seen_through
+    assert np.count_nonzero((tile.line > 0) & stroke) < 0.2 * np.count_nonzero(stroke)
+
+
+@pytest.mark.parametrize(("seed", "tile", "want"), [(102867, (1, 2), "R"), (102931, (2, 2), "L")])
+def test_a_letter_under_an_opaque_line_is_never_read_through_it(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows boards with a nearly opaque line (alpha 254 and 247 of
+    255) taken for a see-through one over a letter: an R whose leg a blue line covers read
+    P at 0.85, an L under an outlined purple start dot read O at 0.999. Each is now
+    unsure, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    assert reading.tiles[r][c] == UNSURE
+
+
 def _read_arrows_alone(seed: int) -> tuple[SynthBoard, BoardReading]:
     """tools.synth spellcast-arrows ``seed``, and its reading without Tesseract."""
     from tools.synth import render_board
