@@ -1236,12 +1236,18 @@ def cut_tile(
         # Ink reaching into where the letter sits but left out of it (a dark outline of the
         # line merged with the ends of the letter's arms) may be letter or line: unknown,
         # never face (an E whose arm ends joined the line's dark rim read L at 0.997).
+        # So is a piece hanging below it where a descender would, by the line: a J's hook
+        # the line cut off its stem, left out as face, read I at 0.83 (spellcast-arrows
+        # 103071 r1c5, Open Sans).
         unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
-        if unsure_ids and covered is not None:
-            unsure = select_components(labels, n, unsure_ids)
-            window = np.zeros((h, w), bool)
-            window[letters.y : letters.y1, letters.x : letters.x1] = True
-            covered = np.where((unsure > 0) & window, np.uint8(255), covered).astype(np.uint8)
+        if covered is not None:
+            hanging = _hanging_by_line(boxes, glyph_ids, labels, covered, letters, cfg)
+            unknown = np.isin(labels, hanging)
+            if unsure_ids:
+                window = np.zeros((h, w), bool)
+                window[letters.y : letters.y1, letters.x : letters.x1] = True
+                unknown |= (select_components(labels, n, unsure_ids) > 0) & window
+            covered = np.where(unknown, np.uint8(255), covered).astype(np.uint8)
         outside = _beside_letters(glyph_ids, boxes, areas, letters, cfg)
         if outside and covered is not None:
             glyph_ids -= outside
@@ -1522,6 +1528,29 @@ def _inked_core(
     """The half of ``pixels`` (CIELAB) farthest from the ``face``: their inked core."""
     far = lab8_distance(pixels.reshape(-1, 1, 3), face).ravel()
     return np.asarray(pixels.reshape(-1, 3)[far >= median(far)], np.uint8)
+
+
+def _hanging_by_line(
+    boxes: dict[int, Box],
+    glyph_ids: set[int],
+    labels: Labels,
+    covered: Mask,
+    letters: Box,
+    cfg: CutConfig,
+) -> list[int]:
+    """The pieces left out of the glyph that hang below ``letters`` where a descender would
+    (within ``letter_descend`` of its height, ``letter_inside`` of their width across it)
+    and touch the line (``covered``): a descender the line cut off the letter."""
+    below = letters.y1 + cfg.letter_descend * letters.h
+    near = cv2.dilate(covered, np.ones((5, 5), np.uint8)) > 0
+    return [
+        i
+        for i, b in boxes.items()
+        if i not in glyph_ids
+        and letters.y1 <= b.y < below
+        and overlap(b.x, b.x1, letters.x, letters.x1) >= cfg.letter_inside * b.w
+        and bool(near[labels == i].any())
+    ]
 
 
 def _crosses(box: Box, letters: Box) -> bool:

@@ -236,6 +236,33 @@ def test_a_letter_under_an_opaque_line_is_never_read_through_it(
     assert reading.tiles[r][c] == UNSURE
 
 
+def test_a_descender_a_line_cut_off_is_unknown_not_face() -> None:
+    """tools.synth spellcast-arrows 103071 r1c5: an Open Sans J whose hook (printed below
+    the capitals) an outlined red line cut off its stem. The hook, left out of the glyph,
+    counted as face and the stem read I at 0.83. The hook is now unknown, as the line is:
+    the J is unsure with J a candidate, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 103071)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (0, 4))
+    assert tile.overdrawn and tile.line is not None and tile.letter_box is not None
+    # Dark ink below the letters' box, beside the line, is line (unknown), not face.
+    below = np.zeros(tile.glyph.shape, bool)
+    box = tile.letter_box
+    below[box.y1 : box.y1 + box.h // 3, box.x : round(box.cx)] = True
+    dark = cv2.cvtColor(tile.crop, cv2.COLOR_BGR2GRAY) < 100
+    assert np.count_nonzero(below & dark) > 40
+    assert np.count_nonzero(below & dark & (tile.line == 0)) < 10
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert "J" in [label for label, _ in reading.candidates[0][4]]
+
+
 def _read_arrows_alone(seed: int) -> tuple[SynthBoard, BoardReading]:
     """tools.synth spellcast-arrows ``seed``, and its reading without Tesseract."""
     from tools.synth import render_board
