@@ -422,6 +422,18 @@ class CutConfig:
     # arrow on a cream SpellCast tile whose dark tip joined the O, read as Q).
     tint_min: float = 30.0
     tint_reach: int = 3
+    # A stroke paler than that, faint_tint or more off the face, that touches the glyph
+    # and runs from beside it out to the cell's edge band (faint_band of its side;
+    # faint_px pixels there, faint_share of the cell between) may be a line across the
+    # letter too faint to take out (``_faint_line``, ``TileImage.faint_line``): a gold
+    # arrow on a cream tile blurred to chroma 25-41 over the D it pointed into, 10-26 where
+    # it came in (spellcast-arrows 102832 r3c4: read O by both engines). The letter is read
+    # as it is; the second engine's agreement counts less there
+    # (``RecognizeConfig.agree_faint_conf``).
+    faint_tint: float = 18.0
+    faint_band: float = 0.15
+    faint_px: int = 4
+    faint_share: float = 0.01
     # The face's chroma is taken from the ring round the letter instead where the two lie
     # face_pull or more apart (``_ring_tint``): half tint_min. A gold W on a SpellCast
     # 2X tile pulled the face's b 23 off the ring's (spellcast-arrows 3042: the cream
@@ -575,6 +587,9 @@ class TileImage:
     # tile's edge made it look outlined, hence opaque (set only then): read both ways too.
     undone: TileImage | None = None
     seen_through: bool = False  # a see-through line's blend was undone
+    # A line too faint to take out touches the glyph (``CutConfig.faint_tint``): the
+    # letter may be damaged where both engines see it alike.
+    faint_line: bool = False
 
     @property
     def crossed(self) -> bool:
@@ -1328,10 +1343,14 @@ def cut_tile(
     if underline_id is not None:
         rest.pop(underline_id, None)
     glyph = select_components(labels, n, glyph_ids)
+    faint = False
     if not overdrawn and tinted is None:
         # A line too pale to be ink (a pale green arrow on a cream tile) that comes in from
         # the border onto the glyph: cut again, taking it and the ink it touches out.
-        pale = _tinted_line(lab, _ring_tint(face, around, cfg), glyph, cfg)
+        ring_face = _ring_tint(face, around, cfg)
+        pale = _tinted_line(lab, ring_face, glyph, cfg)
+        if pale is None:
+            faint = _faint_line(lab, ring_face, glyph, cfg)
         if pale is not None:
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
@@ -1433,6 +1452,7 @@ def cut_tile(
         scale=scale,
         letter_box=letters if overdrawn else None,
         seen_through=seen_through,
+        faint_line=faint,
     )
     if not cfg.see_both or not overdrawn:
         return out
@@ -2376,6 +2396,34 @@ def _tinted_line(
     if not touching and not marks:
         return None
     return np.isin(labels, sorted(touching | marks)).astype(np.uint8) * 255
+
+
+def _faint_line(lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig) -> bool:
+    """Whether a stroke of chroma ``faint_tint`` or more off ``face`` (its a/b) touches the
+    glyph and runs from beside it out to the edge band of the cell (``faint_band``, the
+    corners where a SpellCast tile prints its badge and gem aside): a pale line over the
+    letter, too faint for ``_tinted_line``."""
+    face_ab = face[1:].astype(np.float32)
+    if _chroma_bound(lab, face_ab) <= cfg.faint_tint:
+        return False  # no pixel is tinted (the common case)
+    chroma = lab[..., 1:].astype(np.float32) - face_ab
+    tint = (np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.faint_tint).astype(np.uint8)
+    _, labels = cv2.connectedComponents(tint, connectivity=8)
+    size = 2 * cfg.tint_reach + 1
+    near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
+    h, w = glyph.shape
+    band = round(cfg.faint_band * min(h, w))
+    inner = np.zeros((h, w), bool)
+    inner[band : h - band, band : w - band] = True
+    edge = ~inner & ~_frame_area(h, w, 0, cfg.badge_band * h, "left")
+    for i in set(distinct(labels[near]).tolist()) - {0}:
+        beside = (labels == i) & ~near
+        if (
+            np.count_nonzero(beside & edge) >= cfg.faint_px
+            and np.count_nonzero(beside & inner) >= cfg.faint_share * h * w
+        ):
+            return True
+    return False
 
 
 def _start_marks(

@@ -342,6 +342,90 @@ def test_agreement_of_a_second_engine_raises_an_unsure_reading(
     assert "Z" in ranked and ranked[target.label] < target.confidence
 
 
+def _faint_arrow_tile() -> TileImage:
+    """tools.synth spellcast-arrows 102832 r3c4: a D a pale gold arrow (blurred to chroma
+    10-41 off the cream face, too pale to take out) comes into from the left, its head over
+    the D's stem."""
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 102832)
+    assert board.label["letters"][2][3] == "D"
+    located = locate_board(decode_image(board.data))
+    return next(t for t in cut_tiles(located) if (t.row, t.col) == (2, 3))
+
+
+def test_a_second_engine_agreeing_across_a_faint_line_must_be_sure_itself(
+    matcher: TemplateRecognizer,
+) -> None:
+    """Both engines read the D under a faint arrow as O (the matcher at 0.26, Tesseract at
+    0.73), and agreement lifted that to 0.95. On a tile a faint line touches, agreement
+    lifts only a second engine sure of the letter on its own (``agree_faint_conf``)."""
+    tile = _faint_arrow_tile()
+    assert tile.faint_line and not tile.overdrawn
+    (alone,) = recognize_tiles([tile], config=TEMPLATE_ONLY, engines=[matcher])
+    assert alone.label == "O" and alone.confidence < THRESHOLD
+    (weak,) = recognize_tiles([tile], config=TEMPLATE_ONLY, engines=[matcher, _Fake("O", 0.73)])
+    assert weak.confidence < THRESHOLD
+    (sure,) = recognize_tiles([tile], config=TEMPLATE_ONLY, engines=[matcher, _Fake("O", 0.9)])
+    assert sure.label == "O" and sure.confidence >= THRESHOLD
+    # Without the faint line, the same weak agreement lifts (the rule is the line's).
+    plain = dataclasses.replace(tile, faint_line=False)
+    (lifted,) = recognize_tiles([plain], config=TEMPLATE_ONLY, engines=[matcher, _Fake("O", 0.73)])
+    assert lifted.confidence >= THRESHOLD
+
+
+@pytest.mark.tesseract
+def test_a_d_under_a_faint_arrow_is_not_read_o_with_confidence() -> None:
+    """The whole board of ``_faint_arrow_tile`` read as a user reads it, Tesseract's second
+    opinion included: the D is unsure, no tile is wrong (before: O at 0.95)."""
+    from stressed import confident_wrong
+
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 102832)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert reading.tiles[2][3] == "?"
+
+
+def _pale_stroke_tile(stroke: tuple[int, int, int] | None, *, ends: int) -> np.ndarray:
+    """A cream tile with a black D and, when ``stroke`` (BGR) is given, a pale line of
+    that colour coming in from the left edge at mid-height and ending ``ends`` px from the
+    crop's left, on the D's stem or short of it."""
+    crop = np.full((128, 128, 3), (60, 30, 20), np.uint8)
+    cv2.rectangle(crop, (6, 6), (121, 121), (226, 238, 246), -1)
+    cv2.putText(crop, "D", (32, 96), cv2.FONT_HERSHEY_DUPLEX, 2.6, (25, 20, 22), 9)
+    if stroke is not None:
+        cv2.line(crop, (0, 64), (ends, 64), stroke, 9, cv2.LINE_AA)
+    return cv2.GaussianBlur(crop, (5, 5), 1.2)
+
+
+@pytest.mark.parametrize(
+    ("stroke", "ends", "faint"),
+    [
+        ((150, 205, 235), 50, True),  # a pale gold line (chroma 24) onto the D's stem
+        ((150, 205, 235), 20, False),  # ...stopping short of the letter
+        ((200, 232, 244), 50, False),  # too pale to tell from the face (chroma 10)
+        (None, 0, False),  # no line
+    ],
+)
+def test_a_faint_line_onto_the_letter_is_noted(
+    stroke: tuple[int, int, int] | None, ends: int, faint: bool
+) -> None:
+    """A line too pale for the cut to take out, running from the tile's edge onto the
+    letter, is noted on the tile (``TileImage.faint_line``); one that stops short of the
+    letter, or is no paler than the face's own shading, is not."""
+    from assistant.cut import cut_tile
+
+    tile = cut_tile(_pale_stroke_tile(stroke, ends=ends))
+    assert not tile.blank and not tile.overdrawn
+    assert tile.faint_line is faint
+
+
 # _v_or_a's bar looked for nowhere (an empty band: every V's would-be A lacks its bar), for
 # tests where a real die stands in for whatever the fake engines read.
 NO_BAR_BAND = dataclasses.replace(TEMPLATE_ONLY, v_bar_band=(1.0, 1.0))

@@ -328,6 +328,12 @@ class RecognizeConfig:
     # right ones.
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
+    # On a tile a faint line touches (``TileImage.faint_line``), both engines read the same
+    # stroke across the letter: their agreement lifts the reading only where the second
+    # engine is agree_faint_conf sure of it on its own. spellcast-arrows 102832 r3c4, a pale
+    # gold arrowhead over a D's stem: O to the matcher at 0.26 and to Tesseract at 0.73,
+    # lifted to 0.95 (a confident wrong tile).
+    agree_faint_conf: float = 0.85
     # Nor where the second engine was seen on this board reading a letter the matcher
     # read at confused_first or more as the letter agreed on, and the matcher lists that
     # letter among its others here: its agreement is the confusion seen twice. On a
@@ -684,7 +690,11 @@ def recognize_tiles(
                 (k, c) for k, c in found if not (c.label == "A" and _bar_missing(tiles[i], k, cfg))
             ]
     combined = [
-        (_combine(first[i], second[i], cfg, limit, elsewhere[i]) if second[i] else first[i])
+        (
+            _combine(first[i], second[i], cfg, limit, elsewhere[i], tiles[i].faint_line)
+            if second[i]
+            else first[i]
+        )
         or [Candidate("", 0.0)]
         for i in range(len(tiles))
     ]
@@ -1716,6 +1726,7 @@ def _combine(
     cfg: RecognizeConfig,
     limit: float,
     elsewhere: Sequence[tuple[int, Candidate]] = (),
+    faint_line: bool = False,
 ) -> list[Candidate]:
     """Fold a second engine's best reading into the first engine's candidates (see
     ``RecognizeConfig``). The second engine's label rises to ``agree_confidence`` when it is
@@ -1733,8 +1744,10 @@ def _combine(
     ways up (``_turn_doubt``); where the matcher does not list it but fits its own best
     label poorly (``unlisted_fit``), agreement lifts nothing and that label is listed
     after disagreement. Nor does the agreement of two weak opinions
-    (``agree_second_conf``, ``agree_first_conf``), or a second engine's retry on the
-    anti-aliased picture with a matcher short of ``agree_soft_first``."""
+    (``agree_second_conf``, ``agree_first_conf``), of a second engine short of
+    ``agree_faint_conf`` on a tile a faint line touches (``faint_line``), or a second
+    engine's retry on the anti-aliased picture with a matcher short of
+    ``agree_soft_first``."""
     other, top = second[0], first[0]
     match = next(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
@@ -1756,8 +1769,10 @@ def _combine(
         and _characters(c.label) == 1
         and top.score < cfg.unlisted_fit
     ]
-    weak = (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf) or (
-        other.soft and top.confidence < cfg.agree_soft_first
+    weak = (
+        (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf)
+        or (faint_line and other.confidence < cfg.agree_faint_conf)
+        or (other.soft and top.confidence < cfg.agree_soft_first)
     )
     if match is not None and match is top and unlisted:
         # A matcher that fits its best letter this poorly rules nothing out by not
