@@ -886,6 +886,15 @@ def _cut_in_zone(
     # face: an 8 cut in two reads 3), not the tip of a letter's tail (a K's leg on
     # SpellCast, wider where it meets the 6 than zone_contact of the digits' height).
     kept, _ = trimmed.paint(*t.glyph.shape)
+    # Nor may the value take ink the first cut found the letter's where that cut found the
+    # value in this corner, apart from the letter (``zone_whole``): an Open Sans Q's tail
+    # reaching into the zone beside its 8 went to the value as two more "digits", the O
+    # left read O at 0.95 and the value 1 (spellcast-arrows 103173 r2c4, no line on it).
+    first = t.value_box if t.value_corner == corner else None
+    if first is not None and first.h >= cfg.values.zone_whole * digit_h:
+        stolen = (t.glyph > 0) & (kept > 0)
+        if int(np.count_nonzero(stolen)) > cfg.values.zone_slack:
+            return None
     along = max(
         np.count_nonzero(kept[zone.y : zone.y1, side_x]),
         np.count_nonzero(kept[side_y, zone.x : zone.x1]),

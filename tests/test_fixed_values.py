@@ -158,3 +158,24 @@ def test_a_tail_the_value_zone_cut_off_leaves_its_letter_unsure() -> None:
     assert {"O", "Q"} <= {label for label, _ in reading.candidates[2][2]}
     assert (2, 2) in reading.uncertain_values
     assert confident_wrong(reading, want) == []
+
+
+def test_a_tail_the_first_cut_kept_off_the_value_is_not_given_to_it() -> None:
+    # tools.synth spellcast-arrows 103173 r2c4 (no line on it): an Open Sans Q whose tail
+    # reaches down into the board's value zone without touching its 8. The first cut had
+    # the Q whole and the 8 alone; cut again with the zone, the tail went to the value (as
+    # two more "digits"), the O left read O at 0.95 and the value 1, both wrong and not
+    # flagged. A zone cut that gives the value ink the first cut found the letter's, where
+    # that cut found the value in the same corner, is not kept.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 103173)
+    want = board.label["letters"]
+    assert want[1][3] == "Q" and board.label["tile_values"][1][3] == 8
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert confident_wrong(reading, want) == []
+    assert reading.tiles[1][3] in ("Q", "?")
+    assert "Q" in [label for label, _ in reading.candidates[1][3]]
+    assert reading.values[1][3] == 8 or (1, 3) in reading.uncertain_values
