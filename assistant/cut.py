@@ -429,11 +429,13 @@ class CutConfig:
     # arrow on a cream tile blurred to chroma 25-41 over the D it pointed into, 10-26 where
     # it came in (spellcast-arrows 102832 r3c4: read O by both engines). The letter is read
     # as it is; the second engine's agreement counts less there
-    # (``RecognizeConfig.agree_faint_conf``).
+    # (``RecognizeConfig.agree_faint_conf``). Not on a letter faint_own of whose ink is
+    # that far off the face itself (Wordament's white on orange, a gold letter).
     faint_tint: float = 18.0
     faint_band: float = 0.15
     faint_px: int = 4
     faint_share: float = 0.01
+    faint_own: float = 0.5
     # The face's chroma is taken from the ring round the letter instead where the two lie
     # face_pull or more apart (``_ring_tint``): half tint_min. A gold W on a SpellCast
     # 2X tile pulled the face's b 23 off the ring's (spellcast-arrows 3042: the cream
@@ -2411,28 +2413,33 @@ def _faint_line(lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: Cut
     """Whether a stroke of chroma ``faint_tint`` or more off ``face`` (its a/b) touches the
     glyph and runs from beside it out to the edge band of the cell (``faint_band``, the
     corners where a SpellCast tile prints its badge and gem aside): a pale line over the
-    letter, too faint for ``_tinted_line``."""
+    letter, too faint for ``_tinted_line``. Not looked for on a letter printed in a
+    colour of its own (``faint_own`` of its ink that far off the face: white on orange,
+    gold on cream), whose pixels would pass for such a stroke."""
     face_ab = face[1:].astype(np.float32)
     if _chroma_bound(lab, face_ab) <= cfg.faint_tint:
         return False  # no pixel is tinted (the common case)
-    chroma = lab[..., 1:].astype(np.float32) - face_ab
-    tint = (np.hypot(chroma[..., 0], chroma[..., 1]) > cfg.faint_tint).astype(np.uint8)
-    _, labels = cv2.connectedComponents(tint, connectivity=8)
+    _, a, b = cv2.split(lab)
+    tinted = cv2.magnitude(a.astype(np.float32) - face_ab[0], b.astype(np.float32) - face_ab[1])
+    tinted = tinted > cfg.faint_tint
+    inked = glyph > 0
+    if np.count_nonzero(tinted & inked) > cfg.faint_own * np.count_nonzero(inked):
+        return False
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
+    if not (tinted & near).any():
+        return False  # nothing tinted by the letter (a tile's shaded rim, a gem)
+    n, labels = cv2.connectedComponents(tinted.astype(np.uint8), connectivity=8)
+    touching = distinct(labels[near & tinted])
     h, w = glyph.shape
     band = round(cfg.faint_band * min(h, w))
     inner = np.zeros((h, w), bool)
     inner[band : h - band, band : w - band] = True
     edge = ~inner & ~_frame_area(h, w, 0, cfg.badge_band * h, "left")
-    for i in set(distinct(labels[near]).tolist()) - {0}:
-        beside = (labels == i) & ~near
-        if (
-            np.count_nonzero(beside & edge) >= cfg.faint_px
-            and np.count_nonzero(beside & inner) >= cfg.faint_share * h * w
-        ):
-            return True
-    return False
+    # Per piece, its pixels beside the glyph in the edge band and between it and the glyph.
+    at_edge = np.bincount(labels[edge & ~near], minlength=n)[touching]
+    between = np.bincount(labels[inner & ~near], minlength=n)[touching]
+    return bool(np.any((at_edge >= cfg.faint_px) & (between >= cfg.faint_share * h * w)))
 
 
 def _start_marks(

@@ -392,38 +392,50 @@ def test_a_d_under_a_faint_arrow_is_not_read_o_with_confidence() -> None:
     assert reading.tiles[2][3] == "?"
 
 
-def _pale_stroke_tile(stroke: tuple[int, int, int] | None, *, ends: int) -> np.ndarray:
-    """A cream tile with a black D and, when ``stroke`` (BGR) is given, a pale line of
-    that colour coming in from the left edge at mid-height and ending ``ends`` px from the
-    crop's left, on the D's stem or short of it."""
+def _pale_stroke_tile(
+    stroke: tuple[int, int, int] | None, *, ends: int, ink: tuple[int, int, int] = (25, 20, 22)
+) -> np.ndarray:
+    """A cream tile with a D in ``ink`` (BGR; black) and, when ``stroke`` is given, a pale
+    line of that colour coming in from the left edge at mid-height and ending ``ends`` px
+    from the crop's left, on the D's stem or short of it."""
     crop = np.full((128, 128, 3), (60, 30, 20), np.uint8)
     cv2.rectangle(crop, (6, 6), (121, 121), (226, 238, 246), -1)
-    cv2.putText(crop, "D", (32, 96), cv2.FONT_HERSHEY_DUPLEX, 2.6, (25, 20, 22), 9)
+    cv2.putText(crop, "D", (32, 96), cv2.FONT_HERSHEY_DUPLEX, 2.6, ink, 9)
     if stroke is not None:
         cv2.line(crop, (0, 64), (ends, 64), stroke, 9, cv2.LINE_AA)
     return cv2.GaussianBlur(crop, (5, 5), 1.2)
 
 
+GOLD = (40, 170, 214)  # BGR: a SpellCast bonus tile's gold letter
+
+
 @pytest.mark.parametrize(
-    ("stroke", "ends", "faint"),
+    ("stroke", "ends", "ink", "faint"),
     [
-        ((150, 205, 235), 50, True),  # a pale gold line (chroma 24) onto the D's stem
-        ((150, 205, 235), 20, False),  # ...stopping short of the letter
-        ((200, 232, 244), 50, False),  # too pale to tell from the face (chroma 10)
-        (None, 0, False),  # no line
+        ((150, 205, 235), 50, None, True),  # a pale gold line (chroma 24) onto the D's stem
+        ((150, 205, 235), 20, None, False),  # ...stopping short of the letter
+        ((200, 232, 244), 50, None, False),  # too pale to tell from the face (chroma 10)
+        (None, 0, None, False),  # no line
+        ((150, 205, 235), 50, GOLD, False),  # a gold letter: its own ink is that tinted
     ],
 )
 def test_a_faint_line_onto_the_letter_is_noted(
-    stroke: tuple[int, int, int] | None, ends: int, faint: bool
+    stroke: tuple[int, int, int] | None,
+    ends: int,
+    ink: tuple[int, int, int] | None,
+    faint: bool,
 ) -> None:
     """A line too pale for the cut to take out, running from the tile's edge onto the
     letter, is noted on the tile (``TileImage.faint_line``); one that stops short of the
-    letter, or is no paler than the face's own shading, is not."""
+    letter, or is no paler than the face's own shading, is not; nor is one onto a letter
+    printed in a colour of its own, whose pixels would all pass for such a line."""
     from assistant.cut import cut_tile
 
-    tile = cut_tile(_pale_stroke_tile(stroke, ends=ends))
-    assert not tile.blank and not tile.overdrawn
+    picture = _pale_stroke_tile(stroke, ends=ends, ink=ink or (25, 20, 22))
+    tile = cut_tile(picture)
+    assert not tile.blank
     assert tile.faint_line is faint
+    assert not (faint and tile.overdrawn)  # noted, not taken out
 
 
 # _v_or_a's bar looked for nowhere (an empty band: every V's would-be A lacks its bar), for
