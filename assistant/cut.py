@@ -893,7 +893,7 @@ def _cut_in_zone(
     # reaching into the zone beside its 8 went to the value as two more "digits", the O
     # left read O at 0.95 and the value 1 (spellcast-arrows 103173 r2c4, no line on it).
     first = t.value_box if t.value_corner == corner else None
-    if first is not None and first.h >= cfg.values.zone_whole * digit_h:
+    if first is not None and first.h >= cfg.values.zone_whole * digit_h and first.w <= zone.w:
         stolen = (t.glyph > 0) & (kept > 0)
         if int(np.count_nonzero(stolen)) > cfg.values.zone_slack:
             return None

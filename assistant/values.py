@@ -87,9 +87,11 @@ class ValueConfig:
     # digits' height (a tail's tip; a digit cut there crosses it with two or three strokes).
     zone_contact: float = 0.35
     # A value the first cut found apart from the letter, zone_whole of the digits' height
-    # or taller, is the tile's: cut again with the zone, the value takes none of what that
-    # cut found the letter's. (Shorter, it may be a speck beside a value joined to the
-    # letter: a 7 x 8 px piece beside an M and its 3, spellcast-arrows 103104 r3c5.)
+    # or taller and no wider than the zone, is the tile's: cut again with the zone, the
+    # value takes none of what that cut found the letter's. (Shorter, it may be a speck
+    # beside a value joined to the letter: a 7 x 8 px piece beside an M and its 3,
+    # spellcast-arrows 103104 r3c5; wider, the letter's leg and its value cut as one: a
+    # gold W and its 5, spellcast-discord 3398 r5c4.)
     zone_whole: float = 0.6
     # A letter whose ink lies this far (a and b of 8-bit CIELAB) from the board's value ink
     # (a SpellCast bonus tile's gold letter, grey value) is cut from a value it touches by
