@@ -267,6 +267,12 @@ class GamesConfig:
     table_min: int = 3
     table_share: float = 0.25
     table_foreign: float = -3.0
+    # ...and a tile read surely as several letters (a digram, an affix) counts as much
+    # against a game whose tiles print one letter (``Game.digrams``): a Wordament board on
+    # a wooden desktop under noise of sd 35 had its values taken for top-right ones and
+    # was named Ruzzle at 0.87, its ER tile read (benchmarks/stress.py 103400,
+    # wordament-desktop + noise35).
+    digram_foreign: float = -3.0
     # "None of these" is worth min_points: a look no game fits goes to it.
     min_points: float = 2.0
     name_at: float = 0.8  # a game is named at this probability, else unknown
@@ -308,6 +314,8 @@ class BoardLook:
     # After reading: (letter, point value) of the tiles whose single letter and value were
     # both read surely.
     values: tuple[tuple[str, int], ...] = ()
+    # After reading: tiles read surely as several letters (ER, RE-; not QU).
+    digrams: int = 0
 
 
 @dataclass(frozen=True)
@@ -441,16 +449,18 @@ def with_turned_letters(
     read: int,
     *,
     values: Sequence[tuple[str, int]] = (),
+    digrams: int = 0,
     config: GamesConfig | None = None,
 ) -> GameGuess:
     """The guess again once the letters are read: ``turned`` of the ``read`` tiles were
     upright only after a turn; ``values``, (letter, point value) of the tiles whose letter
-    and value were both read surely. A guess the user made, or one without its look, is
-    kept."""
+    and value were both read surely; ``digrams`` tiles read surely as several letters. A
+    guess the user made, or one without its look, is kept."""
     if guess.look is None or guess.evidence == (CHOSEN,):
         return guess
     cfg = config or GamesConfig()
-    return _detect(replace(guess.look, turned=(turned, read), values=tuple(values)), cfg)
+    look = replace(guess.look, turned=(turned, read), values=tuple(values), digrams=digrams)
+    return _detect(look, cfg)
 
 
 def read_game_and_bonuses(
@@ -804,6 +814,8 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
         points += cfg.upright_weight
     if _unlike_table(profile, look, cfg):
         points += cfg.table_foreign
+    if look.digrams and not any(game.digrams for game in look_records(profile.name)):
+        points += cfg.digram_foreign
     return points, why
 
 

@@ -626,7 +626,9 @@ def _read_array(
     # read so on a blurred Word Hunt photo counted 3 of 13 letters turned, and the board
     # was named Boggle at 0.91 (benchmarks/stress.py 91800, wordhunt-photo + blur4%).
     turned = sum(1 for t in read if not upright_at(t, 0))
-    guess = with_turned_letters(guess, turned, len(read), values=values)
+    # ...and tiles of several letters, which only some games print.
+    digrams = sum(1 for t in read if len(t.label) > 1 and t.label != "QU")
+    guess = with_turned_letters(guess, turned, len(read), values=values, digrams=digrams)
     # A size the game never deals is judged only now, with every cue in: a dice tray the
     # colour of SpellCast's board is Boggle once its turned letters are seen.
     if options.size is None and copies is None and guess.size_conflict:

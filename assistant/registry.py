@@ -127,6 +127,9 @@ class Game:
     # Tiles may print a prefix's or suffix's hyphen (Wordament's OVER-, -IC): on tiles so
     # small that a hyphen is a pixel or two, a single letter read there may have lost one.
     affixes: bool = False
+    # Tiles may print several letters (Wordament's digrams ER, TH and its affixes); a Qu
+    # tile is a letter of its own (``q_rule``), not several.
+    digrams: bool = False
     # Where the point value is printed on a tile (None: the game prints none).
     value_corner: Corner | None = None
     bonus_squares: frozenset[str] = frozenset()  # DL, TL, DW, TW marked on its boards
@@ -256,6 +259,7 @@ BIG_BOGGLE = Game(
     aliases=("big", "superbigboggle", "superbig", "boggle5x5", "boggle6x6"),
     sizes=((5, 5), (6, 6)),
     min_len=4,
+    digrams=True,  # Super Big Boggle's die of An, Er, He, In, Qu, Th
     length_points=(0, 0, 0, 0, 1, 2, 3, 5, 11),
 )
 
@@ -302,6 +306,7 @@ WORDAMENT = Game(
     length_multipliers=((5, 3, 2), (6, 2, 1), (8, 5, 2)),
     value_corner="top-left",
     affixes=True,
+    digrams=True,
 )
 
 RUZZLE = Game(

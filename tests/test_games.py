@@ -694,3 +694,32 @@ def test_values_unlike_a_games_one_table_count_against_it() -> None:
     assert points["spellcast"] == pytest.approx(
         dict(before.points)["spellcast"] + cfg.table_foreign, abs=0.011
     )
+
+
+def test_a_tile_of_several_letters_counts_against_a_game_of_single_letters() -> None:
+    """benchmarks/stress.py 103400: a Wordament board on a wooden desktop under noise of sd
+    35 had its point values taken for top-right ones (Ruzzle's corner) and was named Ruzzle
+    at 0.87, every tile read right, its ER tile among them. A tile read surely as several
+    letters counts against the games whose tiles print one (``GamesConfig.digram_foreign``):
+    the board is no longer named Ruzzle (Wordament's digrams and Super Big Boggle's die of
+    two-letter faces are the registry's ``digrams``)."""
+    from stressed import stressed
+
+    from assistant.games import with_turned_letters
+    from assistant.registry import RECORDS
+
+    assert {g.name for g in RECORDS if g.digrams} == {"wordament", "bigboggle"}
+    image, label = stressed("wordament-desktop", 103400, 103400, "noise35")
+    assert label["letters"][2][0] == "ER"
+    reading = read_array(image, ReadOptions())
+    assert reading.game in ("wordament", None)  # None: unknown, with its candidates
+    # The cue itself: the same look with and without the ER read surely.
+    located = locate_board(image)
+    guess = detect_game(image, located)
+    values = [("M", 4), ("B", 5), ("A", 2), ("L", 3), ("O", 2), ("I", 2), ("E", 1)]
+    plain = dict(with_turned_letters(guess, 0, 16, values=values).points)
+    digram = dict(with_turned_letters(guess, 0, 16, values=values, digrams=1).points)
+    cfg = GamesConfig()
+    for game, points in plain.items():
+        foreign = game not in ("wordament", "boggle")  # the boggle look holds Big Boggle
+        assert digram[game] == pytest.approx(points + (cfg.digram_foreign if foreign else 0))
