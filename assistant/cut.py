@@ -2420,8 +2420,8 @@ def _faint_line(lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: Cut
     if _chroma_bound(lab, face_ab) <= cfg.faint_tint:
         return False  # no pixel is tinted (the common case)
     _, a, b = cv2.split(lab)
-    tinted = cv2.magnitude(a.astype(np.float32) - face_ab[0], b.astype(np.float32) - face_ab[1])
-    tinted = tinted > cfg.faint_tint
+    chroma = cv2.magnitude(a.astype(np.float32) - face_ab[0], b.astype(np.float32) - face_ab[1])
+    tinted = chroma > cfg.faint_tint
     inked = glyph > 0
     if np.count_nonzero(tinted & inked) > cfg.faint_own * np.count_nonzero(inked):
         return False

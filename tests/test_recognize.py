@@ -343,9 +343,9 @@ def test_agreement_of_a_second_engine_raises_an_unsure_reading(
 
 
 def _faint_arrow_tile() -> TileImage:
-    """tools.synth spellcast-arrows 102832 r3c4: a D a pale gold arrow (blurred to chroma
-    10-41 off the cream face, too pale to take out) comes into from the left, its head over
-    the D's stem."""
+    """tools.synth spellcast-arrows 102832 r3c4: a D into which a pale gold arrow (blurred
+    to chroma 10-41 off the cream face, too pale to take out) comes from the left, its head
+    over the D's stem."""
     from assistant.imageio import decode_image
     from assistant.locate import locate_board
     from tools.synth import render_board
@@ -392,10 +392,13 @@ def test_a_d_under_a_faint_arrow_is_not_read_o_with_confidence() -> None:
     assert reading.tiles[2][3] == "?"
 
 
+BLACK, GOLD = (25, 20, 22), (40, 170, 214)  # BGR: a letter's ink, a bonus tile's gold
+
+
 def _pale_stroke_tile(
-    stroke: tuple[int, int, int] | None, *, ends: int, ink: tuple[int, int, int] = (25, 20, 22)
+    stroke: tuple[int, int, int] | None, *, ends: int, ink: tuple[int, int, int] = BLACK
 ) -> np.ndarray:
-    """A cream tile with a D in ``ink`` (BGR; black) and, when ``stroke`` is given, a pale
+    """A cream tile with a D in ``ink`` (BGR) and, when ``stroke`` is given, a pale
     line of that colour coming in from the left edge at mid-height and ending ``ends`` px
     from the crop's left, on the D's stem or short of it."""
     crop = np.full((128, 128, 3), (60, 30, 20), np.uint8)
@@ -406,23 +409,20 @@ def _pale_stroke_tile(
     return cv2.GaussianBlur(crop, (5, 5), 1.2)
 
 
-GOLD = (40, 170, 214)  # BGR: a SpellCast bonus tile's gold letter
-
-
 @pytest.mark.parametrize(
     ("stroke", "ends", "ink", "faint"),
     [
-        ((150, 205, 235), 50, None, True),  # a pale gold line (chroma 24) onto the D's stem
-        ((150, 205, 235), 20, None, False),  # ...stopping short of the letter
-        ((200, 232, 244), 50, None, False),  # too pale to tell from the face (chroma 10)
-        (None, 0, None, False),  # no line
+        ((150, 205, 235), 50, BLACK, True),  # a pale gold line (chroma 24) onto the D's stem
+        ((150, 205, 235), 20, BLACK, False),  # ...stopping short of the letter
+        ((200, 232, 244), 50, BLACK, False),  # too pale to tell from the face (chroma 10)
+        (None, 0, BLACK, False),  # no line
         ((150, 205, 235), 50, GOLD, False),  # a gold letter: its own ink is that tinted
     ],
 )
 def test_a_faint_line_onto_the_letter_is_noted(
     stroke: tuple[int, int, int] | None,
     ends: int,
-    ink: tuple[int, int, int] | None,
+    ink: tuple[int, int, int],
     faint: bool,
 ) -> None:
     """A line too pale for the cut to take out, running from the tile's edge onto the
@@ -431,8 +431,7 @@ def test_a_faint_line_onto_the_letter_is_noted(
     printed in a colour of its own, whose pixels would all pass for such a line."""
     from assistant.cut import cut_tile
 
-    picture = _pale_stroke_tile(stroke, ends=ends, ink=ink or (25, 20, 22))
-    tile = cut_tile(picture)
+    tile = cut_tile(_pale_stroke_tile(stroke, ends=ends, ink=ink))
     assert not tile.blank
     assert tile.faint_line is faint
     assert not (faint and tile.overdrawn)  # noted, not taken out
