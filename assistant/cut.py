@@ -1267,13 +1267,14 @@ def cut_tile(
         # 103071 r1c5, Open Sans).
         unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
         if covered is not None:
-            hanging = _hanging_by_line(boxes, glyph_ids, labels, covered, letters, cfg)
-            unknown = np.isin(labels, hanging)
+            unknown = np.zeros((h, w), bool)
             if unsure_ids:
-                window = np.zeros((h, w), bool)
-                window[letters.y : letters.y1, letters.x : letters.x1] = True
-                unknown |= (select_components(labels, n, unsure_ids) > 0) & window
-            covered = np.where(unknown, np.uint8(255), covered).astype(np.uint8)
+                unknown[letters.y : letters.y1, letters.x : letters.x1] = True
+                unknown &= select_components(labels, n, unsure_ids) > 0
+            hanging = _hanging_by_line(boxes, glyph_ids, labels, covered, letters, cfg)
+            if hanging:
+                unknown |= np.isin(labels, hanging)
+            covered[unknown] = 255
         outside = _beside_letters(glyph_ids, boxes, areas, letters, cfg)
         if outside and covered is not None:
             glyph_ids -= outside
@@ -1965,7 +1966,7 @@ def _line_pixels(
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
     if ink is not None and math.isfinite(cfg.see_min):  # the opaque cut (see_min inf) sees none
-        beneath = _see_through_each(lab, line, face_area, face, colours, ink, cfg)
+        beneath = _see_through_each(lab, line, face_area, face, gap, colours, ink, cfg)
     return line, told, colours, beneath
 
 
@@ -1974,6 +1975,7 @@ def _see_through_each(
     line: npt.NDArray[np.bool_],
     face_area: npt.NDArray[np.bool_],
     face: npt.NDArray[np.float64],
+    gap: npt.NDArray[np.float64],
     colours: Sequence[npt.NDArray[np.float64]],
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
@@ -1981,13 +1983,13 @@ def _see_through_each(
     """What lines of several ``colours`` let show beneath them (``_see_through``), each
     line on its own pixels: those whose colour its see-through model (its colour moved
     towards the ink) fits best. Where two lines cross, a pixel fits neither and stays
-    unknown. None when no line is seen through."""
+    unknown. None when no line is seen through. ``gap``: the colour between tiles."""
     axis = ink - face
     span = float(axis @ axis)
     if span <= 1.0:
         return None
     if len(colours) == 1:
-        return _see_through(lab, line, face_area, face, colours[0], ink, cfg)
+        return _see_through(lab, line, face_area, face, gap, colours[0], ink, cfg)
     # Two colours of which one is the other moved towards the ink are one line: its dark
     # outline (which ``_see_through`` tells by the darker pixels along its edge only when
     # they are of its colour) or the line over the letter. Such a line is not undone: a
@@ -2021,7 +2023,7 @@ def _see_through_each(
     for k, colour in enumerate(colours):
         part = np.zeros(line.shape, bool)
         part[line] = (nearest == k) & ~crossing
-        seen = _see_through(lab, part, face_area, face, colour, ink, cfg)
+        seen = _see_through(lab, part, face_area, face, gap, colour, ink, cfg)
         if seen is None:
             continue
         if out is None:
@@ -2091,6 +2093,7 @@ def _see_through(
     line: npt.NDArray[np.bool_],
     face_area: npt.NDArray[np.bool_],
     face: npt.NDArray[np.float64],
+    gap: npt.NDArray[np.float64],
     colour: npt.NDArray[np.float64],
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
@@ -2102,7 +2105,8 @@ def _see_through(
     line pixels lying on that model (``see_fit`` of the face-ink distance off it): its
     ``see_top`` percentile. Returns, for each line pixel it explains, the distance from
     the face of what lies beneath (NaN where unknown: off the model, or the line too
-    opaque, under ``see_min``); None when the line hides everything."""
+    opaque, under ``see_min``); None when the line hides everything, or the gap between
+    tiles (its colour ``gap``) shows it opaque (``_opaque_over_gap``)."""
     pixels = lab[line].reshape(-1, 3).astype(np.float64)
     if len(pixels) < cfg.line_min_px:
         return None
@@ -2141,7 +2145,7 @@ def _see_through(
     if int(np.count_nonzero(over_ink)) < 2 * cfg.line_min_px:
         return None
     share = percentile(shift[over_ink], cfg.see_top)
-    if share < cfg.see_min or _opaque_over_gap(lab, face_area, face, colour, cfg):
+    if share < cfg.see_min or _opaque_over_gap(lab, face_area, face, gap, colour, cfg):
         return None
     t = np.clip(shift / share, 0.0, 1.0)
     out = np.full(line.shape, np.nan, np.float32)
@@ -2164,14 +2168,14 @@ def _opaque_over_gap(
     lab: Image,
     face_area: npt.NDArray[np.bool_],
     face: npt.NDArray[np.float64],
+    gap: npt.NDArray[np.float64],
     colour: npt.NDArray[np.float64],
     cfg: CutConfig,
 ) -> bool:
-    """Whether the line of ``colour`` (over the face) hides the gap between tiles where it
-    crosses it (``see_gap``): its pixels off the face, on its colour moved towards the
-    gap's (not the gap itself), hardly moved. Unknown (False) where fewer than
-    2 ``line_min_px`` such pixels lie in the crop."""
-    gap = _edge_colour(lab)
+    """Whether the line of ``colour`` (over the face) hides the gap between tiles (of
+    colour ``gap``) where it crosses it (``see_gap``): its pixels off the face, on its
+    colour moved towards the gap's (not the gap itself), hardly moved. Unknown (False)
+    where fewer than 2 ``line_min_px`` such pixels lie in the crop."""
     axis = gap - face
     span = float(axis @ axis)
     if span <= 1.0:
