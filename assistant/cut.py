@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Literal
@@ -1258,7 +1258,12 @@ def cut_tile(
     if len(glyph_ids) == 1:
         glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     if overdrawn and letters is not None:
-        glyph_ids = _pieces_inside(boxes, letters, cfg)
+        # The pieces beside the line (within 2 pixels): a letter's pieces the line cut.
+        by_line = (
+            cv2.dilate(covered, np.ones((5, 5), np.uint8)) > 0 if covered is not None else None
+        )
+        cut_pieces = set() if by_line is None else set(np.unique(labels[by_line]).tolist())
+        glyph_ids = _pieces_inside(boxes, letters, cfg, cut_pieces)
         # Ink reaching into where the letter sits but left out of it (a dark outline of the
         # line merged with the ends of the letter's arms) may be letter or line: unknown,
         # never face (an E whose arm ends joined the line's dark rim read L at 0.997).
@@ -1266,12 +1271,12 @@ def cut_tile(
         # the line cut off its stem, left out as face, read I at 0.83 (spellcast-arrows
         # 103071 r1c5, Open Sans).
         unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
-        if covered is not None:
+        if covered is not None and by_line is not None:
             unknown = np.zeros((h, w), bool)
             if unsure_ids:
                 unknown[letters.y : letters.y1, letters.x : letters.x1] = True
                 unknown &= select_components(labels, n, unsure_ids) > 0
-            hanging = _hanging_by_line(boxes, glyph_ids, labels, covered, letters, cfg)
+            hanging = _hanging_by_line(boxes, glyph_ids, cut_pieces, letters, cfg)
             if hanging:
                 unknown |= np.isin(labels, hanging)
             covered[unknown] = 255
@@ -1486,13 +1491,16 @@ def cut_tile(
     return replace(out, opaque=opaque)
 
 
-def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[int]:
+def _pieces_inside(
+    boxes: dict[int, Box], letters: Box, cfg: CutConfig, by_line: Collection[int] = ()
+) -> set[int]:
     """The components lying mostly (``letter_inside``) in ``letters`` grown by
     ``letter_slack`` of its height on every side: the pieces of a letter a line cut; and
     a letter's descender (a J's hook, a Q's tail below the line the capitals sit on, in
     fonts that print them so): a piece that starts in the box, lies mostly inside it
     across, ends no more than ``letter_descend`` of its height below it, and touches a
-    piece inside."""
+    piece inside, or touches the line (``by_line``: the pieces beside it) that a piece
+    inside touches too: the letter's lower part the line cut off its top."""
     pad = cfg.letter_slack * letters.h
     x0, x1 = letters.x - pad, letters.x1 + pad
     y0, y1 = letters.y - pad, letters.y1 + pad
@@ -1510,7 +1518,8 @@ def _pieces_inside(boxes: dict[int, Box], letters: Box, cfg: CutConfig) -> set[i
         if overlap(b.x, b.x1, x0, x1) < cfg.letter_inside * b.w:
             continue
         near = Box(b.x - 2, b.y - 2, b.w + 4, b.h + 4)
-        if any(_crosses(near, boxes[j]) for j in out):
+        joined = any(_crosses(near, boxes[j]) for j in out)
+        if joined or (i in by_line and any(j in by_line for j in out)):
             out.add(i)
     return out
 
@@ -1565,23 +1574,22 @@ def _inked_core(
 def _hanging_by_line(
     boxes: dict[int, Box],
     glyph_ids: set[int],
-    labels: Labels,
-    covered: Mask,
+    by_line: Collection[int],
     letters: Box,
     cfg: CutConfig,
 ) -> list[int]:
     """The pieces left out of the glyph that hang below ``letters`` where a descender would
     (within ``letter_descend`` of its height, ``letter_inside`` of their width across it)
-    and touch the line (``covered``): a descender the line cut off the letter."""
+    and touch the line (``by_line``: the pieces beside it): a descender the line cut off
+    the letter."""
     below = letters.y1 + cfg.letter_descend * letters.h
-    near = cv2.dilate(covered, np.ones((5, 5), np.uint8)) > 0
     return [
         i
         for i, b in boxes.items()
         if i not in glyph_ids
         and letters.y1 <= b.y < below
         and overlap(b.x, b.x1, letters.x, letters.x1) >= cfg.letter_inside * b.w
-        and bool(near[labels == i].any())
+        and i in by_line
     ]
 
 

@@ -263,6 +263,32 @@ def test_a_descender_a_line_cut_off_is_unknown_not_face() -> None:
     assert "J" in [label for label, _ in reading.candidates[0][4]]
 
 
+def test_a_letters_lower_part_a_line_cut_off_is_letter() -> None:
+    """tools.synth spellcast-arrows 103864 r5c4: an Open Sans J (its body reaching below
+    the capitals) that a green arrow crosses just under its top. The body, cut off from
+    the top by the line and hanging out of the letters' box, was left out of the glyph;
+    the top alone settled as I at 0.9, a confident wrong tile. A piece that starts in the
+    box where a descender would and touches the line a piece inside touches is letter:
+    the glyph holds the body, the J is read, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 103864)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (4, 3))
+    assert tile.overdrawn and tile.letter_box is not None and tile.glyph_box is not None
+    # The glyph reaches below the letters' box: the J's body is in it.
+    assert tile.glyph_box.y1 > tile.letter_box.y1
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert board.label["letters"][4][3] == "J"
+    assert reading.tiles[4][3] in ("J", UNSURE)
+    assert "J" in [label for label, _ in reading.candidates[4][3]]
+
+
 def _read_arrows_alone(seed: int) -> tuple[SynthBoard, BoardReading]:
     """tools.synth spellcast-arrows ``seed``, and its reading without Tesseract."""
     from tools.synth import render_board
