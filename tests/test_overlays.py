@@ -236,6 +236,30 @@ def test_a_letter_under_an_opaque_line_is_never_read_through_it(
     assert reading.tiles[r][c] == UNSURE
 
 
+@pytest.mark.parametrize(("seed", "tile", "want"), [(103995, (1, 3), "P"), (104006, (4, 2), "O")])
+def test_a_letter_the_board_shows_never_wins_on_its_font_alone(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows boards where a line hides what tells two letters apart
+    and only one of them has a clean copy on the board (the other drawn in a shipped
+    font): a P whose bowl a green line hid was settled as the board's F at 0.9, an O whose
+    right side two lines hid as the board's C. The board's own copy fits the tile's
+    rendering better everywhere; it now settles against a drawn rival only where the tile
+    sides with it as a drawn letter must (``drawn_agree``). Each tile is unsure with the
+    true letter listed, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    assert reading.tiles[r][c] == UNSURE
+    assert want in [label for label, _ in reading.candidates[r][c]]
+
+
 def test_a_descender_a_line_cut_off_is_unknown_not_face() -> None:
     """tools.synth spellcast-arrows 103071 r1c5: an Open Sans J whose hook (printed below
     the capitals) an outlined red line cut off its stem. The hook, left out of the glyph,

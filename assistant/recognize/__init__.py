@@ -1170,7 +1170,28 @@ def _alphabet_cut(
     # read around the line, B led (spellcast-arrows 87022, held out).
     if mine < top and not verdict.agrees(cfg.exemplars.drawn_agree):
         return None
+    # ...and so where the board's own copy wins against letters drawn for it
+    # (``_own_against_drawn``).
+    if _own_against_drawn(verdict.letter, pool, copies) and not verdict.agrees(
+        cfg.exemplars.drawn_agree
+    ):
+        return None
     return verdict.letter
+
+
+def _own_against_drawn(letter: str, among: Collection[str], copies: Collection[str]) -> bool:
+    """Whether ``letter``, settled among ``among``, is one of the board's own ``copies``
+    and some rival was drawn in a shipped font: the board's copy shares the tile's font
+    and rendering everywhere, so where the letters differ by little in sight it wins for
+    that alone, and the tile must side with it on ``ExemplarConfig.drawn_agree`` against
+    every rival (as a drawn letter picked over the best reading must). spellcast-arrows
+    103995 r2c4 and 104006 r5c3 (held out; two confident wrong tiles in 200 boards): a P
+    whose bowl a line hid settled as the board's F, the drawn P weighed 0.86 against it;
+    an O whose right side a line hid, as the board's C (a drawn O 0.90 against it, the
+    board's D 0.94 in the whole alphabet). On that range no right letter was lost; on
+    102800-103199 and 103800-103959 nine and three right letters were left unsure, their
+    rivals weighed 0.83-0.94 against them: no measure told them from the wrong two."""
+    return letter in copies and any(other not in copies for other in among)
 
 
 def _shows_no_tail(
@@ -1380,7 +1401,11 @@ def _settled_by_font(
             drawn[letter] = copy
     verdict = settling(tile, among, drawn, cfg.exemplars)
     found = verdict.letter
-    if found is None or found == ranked[0]:
+    if found is None:
+        return None
+    if _own_against_drawn(found, among, copies) and not verdict.agrees(cfg.exemplars.drawn_agree):
+        return None
+    if found == ranked[0]:
         return found
     # Another letter than the best around the line: only one of its rivals (within
     # ``rivals`` of the best), and only where the copies side with it on drawn_agree of
