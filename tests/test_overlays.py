@@ -260,6 +260,15 @@ def test_a_letter_the_board_shows_never_wins_on_its_font_alone(
     _unsure_and_nothing_wrong(seed, tile, want)
 
 
+def test_a_tail_that_hangs_by_a_line_is_no_proof_of_a_q() -> None:
+    """tools.synth spellcast-arrows 104548 r2c3: an O with a thin outlined purple line
+    leaving it down-right; the line's dark rim, kept as ink beside it, hung below the
+    letters like a Q's tail, and the tile read Q at 0.997. A Q whose hanging ink
+    lies by the line is now unsure, O listed beside it, and no tile of the board is
+    wrong."""
+    _unsure_and_nothing_wrong(104548, (1, 2), "O")
+
+
 def test_a_descender_a_line_cut_off_is_unknown_not_face() -> None:
     """tools.synth spellcast-arrows 103071 r1c5: an Open Sans J whose hook (printed below
     the capitals) an outlined red line cut off its stem. The hook, left out of the glyph,

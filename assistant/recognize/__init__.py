@@ -296,6 +296,16 @@ class RecognizeConfig:
     # (tools.synth spellcast-arrows 71712 r1c4), and a gold J whose hook a pink line
     # hid read I at 0.97 (3073 r4c1).
     hang_depth: float = 0.3
+    # The other way round: a Q read sure under a removed line whose ink hanging below the
+    # board's letters (from ``ExemplarConfig.tail_top`` of their height down) lies within
+    # tail_line_reach pixels of the line on tail_line_share of it or more may hang by the
+    # line's own edge (``_tail_by_line``): an O with a thin outlined purple line leaving it
+    # down-right, its dark rim kept as ink beside the line, read Q at 0.997
+    # (spellcast-arrows 104548 r2c3, held out). Not a J: a J's stem and hook hang along a
+    # line run down the tile as often as not (two right J's there at 0.81 and 0.87 would
+    # have been lost, on 104360-104559; 102800-103199 had no Q under a line).
+    tail_line_reach: int = 3
+    tail_line_share: float = 0.6
     # ...and the best letter stays under hidden_cap when another letter's best template is
     # masked_alike (cosine) like its own on the cells the line left visible: an E whose
     # upper arms this program's --overlay path hid read L at 0.997 (lead 0.061; the two
@@ -1081,6 +1091,7 @@ def _settled_by_copies(
             out[i] = _rival_hidden(tiles[i], out[i], every, cfg, limit, own=own)
     for i in lined:  # read or settled sure as O or I: a Q or J whose tail a line hid?
         out[i] = _hanging_hidden(tiles[i], out[i], copies, fonts, cfg, limit)
+        out[i] = _tail_by_line(tiles[i], out[i], cfg, limit)  # ...or the reverse
     return tuple(out)
 
 
@@ -1255,6 +1266,30 @@ def _hanging_hidden(
     ):
         return reading
     return _capped_beside(reading, twin, cfg)
+
+
+def _tail_by_line(
+    tile: TileImage, reading: TileReading, cfg: RecognizeConfig, limit: float
+) -> TileReading:
+    """``reading`` (a Q under a removed line, read or settled sure) capped at
+    ``hidden_cap`` beside O where the glyph's ink hanging below the board's letters lies by
+    the line (``RecognizeConfig.tail_line_share`` of it within ``tail_line_reach``
+    pixels): that "tail" may be the line's own rim, kept as ink beside it."""
+    box = tile.letter_box
+    if reading.label not in ("Q", "QU") or reading.confidence < limit:
+        return reading
+    if box is None or tile.line is None:
+        return reading
+    top = max(box.y1 + round(cfg.exemplars.tail_top * box.h), 0)
+    hanging = tile.glyph[top:] > 0
+    n = int(np.count_nonzero(hanging))
+    if n == 0:
+        return reading
+    size = 2 * cfg.tail_line_reach + 1
+    near = cv2.dilate(tile.line, np.ones((size, size), np.uint8))[top:] > 0
+    if np.count_nonzero(hanging & near) < cfg.tail_line_share * n:
+        return reading
+    return _capped_beside(reading, "O", cfg)
 
 
 def _capped_beside(reading: TileReading, rival: str, cfg: RecognizeConfig) -> TileReading:
