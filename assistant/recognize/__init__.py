@@ -1183,14 +1183,16 @@ def _alphabet_cut(
         return None
     # ...and so where the board's own copy wins against letters drawn for it
     # (``_own_against_drawn``).
-    if _own_against_drawn(verdict.letter, pool, copies) and not verdict.agrees(
+    if _own_against_drawn(verdict.letter, pool, copies, cut) and not verdict.agrees(
         cfg.exemplars.drawn_agree
     ):
         return None
     return verdict.letter
 
 
-def _own_against_drawn(letter: str, among: Collection[str], copies: Collection[str]) -> bool:
+def _own_against_drawn(
+    letter: str, among: Collection[str], copies: Collection[str], tile: TileImage
+) -> bool:
     """Whether ``letter``, settled among ``among``, is one of the board's own ``copies``
     and some rival was drawn in a shipped font: the board's copy shares the tile's font
     and rendering everywhere, so where the letters differ by little in sight it wins for
@@ -1201,8 +1203,12 @@ def _own_against_drawn(letter: str, among: Collection[str], copies: Collection[s
     an O whose right side a line hid, as the board's C (a drawn O 0.90 against it, the
     board's D 0.94 in the whole alphabet). On that range no right letter was lost; on
     102800-103199 and 103800-103959 nine and three right letters were left unsure, their
-    rivals weighed 0.83-0.94 against them: no measure told them from the wrong two."""
-    return letter in copies and any(other not in copies for other in among)
+    rivals weighed 0.83-0.94 against them: no measure told them from the wrong two. Only on a
+    ``tile`` a line hides part of: with every pixel in sight (an unsure letter no line was
+    found over, ``_unsure_uncrossed``) the letters differ where they show (a gold A on a
+    bonus tile, spellcast-arrows 3056 r3c3, was lost to it)."""
+    hidden = tile.line is not None and bool(tile.line.any())
+    return hidden and letter in copies and any(other not in copies for other in among)
 
 
 def _shows_no_tail(
@@ -1438,7 +1444,9 @@ def _settled_by_font(
     found = verdict.letter
     if found is None:
         return None
-    if _own_against_drawn(found, among, copies) and not verdict.agrees(cfg.exemplars.drawn_agree):
+    if _own_against_drawn(found, among, copies, tile) and not verdict.agrees(
+        cfg.exemplars.drawn_agree
+    ):
         return None
     if found == ranked[0]:
         return found
