@@ -269,6 +269,14 @@ def test_a_tail_that_hangs_by_a_line_is_no_proof_of_a_q() -> None:
     _unsure_and_nothing_wrong(104548, (1, 2), "O")
 
 
+def test_a_letter_that_shows_too_little_is_not_settled() -> None:
+    """tools.synth spellcast-arrows 104622 r4c2: a Liberation T whose stem and bar two
+    outlined purple lines hid all but the stem's foot; settled among the letters read best
+    around the line (I and J) as I at 0.9, with 0.12 of the I's ink in sight, and its
+    value 2 read as the I's 1. Now unsure, and no tile of the board is wrong."""
+    _unsure_and_nothing_wrong(104622, (3, 1), "T", listed=False)
+
+
 def test_a_descender_a_line_cut_off_is_unknown_not_face() -> None:
     """tools.synth spellcast-arrows 103071 r1c5: an Open Sans J whose hook (printed below
     the capitals) an outlined red line cut off its stem. The hook, left out of the glyph,
