@@ -1258,11 +1258,10 @@ def cut_tile(
     if len(glyph_ids) == 1:
         glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     if overdrawn and letters is not None:
-        # The pieces beside the line (within 2 pixels): a letter's pieces the line cut.
-        by_line = (
-            cv2.dilate(covered, np.ones((5, 5), np.uint8)) > 0 if covered is not None else None
-        )
-        cut_pieces = set() if by_line is None else set(np.unique(labels[by_line]).tolist())
+        cut_pieces: set[int] = set()  # the pieces beside the line (within 2 pixels)
+        if covered is not None:
+            beside_line = cv2.dilate(covered, np.ones((5, 5), np.uint8)) > 0
+            cut_pieces = set(np.unique(labels[beside_line]).tolist())
         glyph_ids = _pieces_inside(boxes, letters, cfg, cut_pieces)
         # Ink reaching into where the letter sits but left out of it (a dark outline of the
         # line merged with the ends of the letter's arms) may be letter or line: unknown,
@@ -1271,7 +1270,7 @@ def cut_tile(
         # the line cut off its stem, left out as face, read I at 0.83 (spellcast-arrows
         # 103071 r1c5, Open Sans).
         unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
-        if covered is not None and by_line is not None:
+        if covered is not None:
             unknown = np.zeros((h, w), bool)
             if unsure_ids:
                 unknown[letters.y : letters.y1, letters.x : letters.x1] = True

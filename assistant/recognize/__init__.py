@@ -1203,10 +1203,10 @@ def _own_against_drawn(
     an O whose right side a line hid, as the board's C (a drawn O 0.90 against it, the
     board's D 0.94 in the whole alphabet). On that range no right letter was lost; on
     102800-103199 and 103800-103959 nine and three right letters were left unsure, their
-    rivals weighed 0.83-0.94 against them: no measure told them from the wrong two. Only on a
-    ``tile`` a line hides part of: with every pixel in sight (an unsure letter no line was
-    found over, ``_unsure_uncrossed``) the letters differ where they show (a gold A on a
-    bonus tile, spellcast-arrows 3056 r3c3, was lost to it)."""
+    rivals weighed 0.83-0.94 against them: no measure told them from the wrong two. Only
+    on a ``tile`` a line hides part of: with every pixel in sight (an unsure letter no
+    line was found over, ``_unsure_uncrossed``) the letters differ where they show (a gold
+    A on a bonus tile, spellcast-arrows 3056 r3c3, was lost to it)."""
     hidden = tile.line is not None and bool(tile.line.any())
     return hidden and letter in copies and any(other not in copies for other in among)
 
