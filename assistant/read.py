@@ -541,7 +541,7 @@ def _read_array(
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_boards
-    from assistant.recognize import picture_turn, recognize_tiles, upright_at
+    from assistant.recognize import is_multi, picture_turn, recognize_tiles, upright_at
     from assistant.recognize.badges import BadgeText
     from assistant.registry import deals_dice
 
@@ -627,7 +627,7 @@ def _read_array(
     # was named Boggle at 0.91 (benchmarks/stress.py 91800, wordhunt-photo + blur4%).
     turned = sum(1 for t in read if not upright_at(t, 0))
     # ...and tiles of several letters, which only some games print.
-    digrams = sum(1 for t in read if len(t.label) > 1 and t.label != "QU")
+    digrams = sum(1 for t in read if is_multi(t.label))
     guess = with_turned_letters(guess, turned, len(read), values=values, digrams=digrams)
     # A size the game never deals is judged only now, with every cue in: a dice tray the
     # colour of SpellCast's board is Boggle once its turned letters are seen.

@@ -646,7 +646,7 @@ def recognize_tiles(
         for i, (tile, cands) in enumerate(zip(tiles, first, strict=True))
         if not tile.blank
         and cands
-        and (cands[0].confidence < limit or (cfg.tesseract_all_multi and _multi(cands[0].label)))
+        and (cands[0].confidence < limit or (cfg.tesseract_all_multi and is_multi(cands[0].label)))
     ]
     second: list[list[Candidate]] = [[] for _ in tiles]
     engine_names = [primary.name] * len(tiles)
@@ -759,7 +759,7 @@ def recognize_tiles(
             cands = [replace(c, confidence=min(c.confidence, cfg.lost_cap)) for c in cands]
             if not dice:
                 cands = _hyphened(cands, tile.faint_hyphens)[: cfg.max_candidates]
-        if tiny and _multi(cands[0].label):
+        if tiny and is_multi(cands[0].label):
             cands = [replace(c, confidence=min(c.confidence, cfg.multi_tiny_cap)) for c in cands]
         tiny_die = dice and _size_px(tile) < cfg.die_min_px
         if tiny_die:
@@ -1752,7 +1752,9 @@ def _size_px(tile: TileImage) -> float:
     return 0.0 if box is None else max(box.w, box.h) * tile.scale
 
 
-def _multi(label: str) -> bool:
+def is_multi(label: str) -> bool:
+    """Whether a read label is a tile of several letters (TH, RE-, A/B), which only some
+    games print: the Qu tile is one die face, not several letters."""
     return len(label) > 1 and label != "QU"
 
 
