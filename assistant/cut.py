@@ -294,6 +294,14 @@ class CutConfig:
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
     line_margin: float = 0.15
     line_inset: float = 0.07  # ...from this share of the cell inside the face (not its outline)
+    # Ink along a line taken out, within fringe_reach of the cell of it, that an opening
+    # fringe_open of the cell wide takes away, is the line's blurred edge (``_line_fringe``;
+    # fringe_open 0 keeps it as ink). Session 27, spellcast-arrows 104800-104899 (fresh):
+    # 67 -> 72 exact boards, 11 letters read that the fringe had joined to the tile's
+    # border or drawn out past the letters' box, none lost; 0.04 the same, 0.07 one worse
+    # and one confident wrong letter.
+    fringe_reach: float = 0.03
+    fringe_open: float = 0.05
     # A coloured outline round the face (``_outline_colour``: at least outline_share of the
     # ring outline_ring of the cell wide outside the face neither face, gap nor their mix,
     # and outline_side of it on outline_sides of the four sides) keeps the band at least
@@ -1228,6 +1236,18 @@ def cut_tile(
         n, labels, boxes, areas, border_ids, left, small = _components(
             ink, strong, span, min_area, cfg.hyphen_aspect
         )
+        # The line's blurred edge left as ink can join the letter to the tile's border or
+        # draw it out past where letters sit: taken off those pieces as line.
+        fringed = list(left) + [i for i in boxes if _drawn_out(boxes[i], letters, cfg)]
+        fringe = _line_fringe(ink, altered, cfg) & np.isin(labels, fringed) if fringed else None
+        if fringe is not None and fringe.any():
+            ink[fringe] = 0
+            dist[fringe] = 0
+            strong &= ~fringe
+            line = line | fringe
+            n, labels, boxes, areas, border_ids, left, small = _components(
+                ink, strong, span, min_area, cfg.hyphen_aspect
+            )
         if left and frame is None:
             # A letter joined to the frame and to the line (a big gold W touching its
             # tile's outline, a line's arrowhead touching both): with the line out, it
@@ -1775,6 +1795,35 @@ def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
 # What ``_components`` finds: the count, the label image, the glyph candidates' boxes and
 # areas, the border ids, the border components reaching the middle, the level bars.
 Components = tuple[int, Labels, dict[int, Box], dict[int, int], set[int], list[int], dict[int, Box]]
+
+
+def _drawn_out(box: Box, letters: Box | None, cfg: CutConfig) -> bool:
+    """Whether ``box`` reaches into ``letters`` and out past it grown by ``letter_slack`` of
+    its height (False where the board's letter box is not known)."""
+    if letters is None or not _crosses(box, letters):
+        return False
+    pad = cfg.letter_slack * letters.h
+    return (
+        box.x < letters.x - pad
+        or box.x1 > letters.x1 + pad
+        or box.y < letters.y - pad
+        or box.y1 > letters.y1 + pad
+    )
+
+
+def _line_fringe(ink: Mask, line: npt.NDArray[np.bool_], cfg: CutConfig) -> npt.NDArray[np.bool_]:
+    """The ink left along a line taken out that is too thin to be a letter's stroke (the
+    line's anti-aliased or JPEG-blurred edge): pixels within ``fringe_reach`` of the cell
+    of the line that an opening by a disc ``fringe_open`` of the cell wide takes away."""
+    h = ink.shape[0]
+    if not line.any() or cfg.fringe_open <= 0:
+        return np.zeros(ink.shape, bool)
+    reach = max(1, round(cfg.fringe_reach * h))
+    near = cv2.dilate(line.astype(np.uint8), np.ones((2 * reach + 1,) * 2, np.uint8)) > 0
+    k = max(3, round(cfg.fringe_open * h) | 1)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    kept = cv2.morphologyEx(ink, cv2.MORPH_OPEN, disc) > 0
+    return np.asarray((ink > 0) & ~kept & near, np.bool_)
 
 
 def _components(

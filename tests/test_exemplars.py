@@ -448,7 +448,9 @@ def test_the_alphabet_lets_no_pixel_vote_where_two_copies_lie_a_pixel_apart(
     [
         # E against C on 0.947 of the pixels, counted; read around the line, L led
         (97129, (2, 1), "E", "L"),
-        (97138, (1, 1), "B", "O"),  # B against C on 0.946; O led by a hair
+        # B against C on 0.946; O led by a hair around the line until the line's fringe
+        # was taken off (session 27): B leads there now
+        (97138, (1, 1), "B", None),
         (98515, (1, 1), "R", None),  # held out
     ],
 )

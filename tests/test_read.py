@@ -493,13 +493,17 @@ def test_a_letter_a_line_buries_is_unsure_with_letters_not_blank() -> None:
     where the board's letters sit, and the cut kept no glyph) is not clearly empty: it is
     unsure, with the letters its ink matches around the lines among its candidates, the
     true A among them, and not the blank. (The case was 70132's gold A until session 24,
-    when its badge was found and the A read; before that, 3004's U under a blue line.)"""
+    when its badge was found and the A read; before that, 3004's U under a blue line.
+    Since session 27 the cut takes those edges off as the lines' fringe and reads the A:
+    the case is read with the fringe kept, ``fringe_open`` 0.)"""
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", 100007)
-    from assistant.read import read_encoded
+    from assistant.cut import CutConfig
+    from assistant.read import ReaderConfig, read_encoded
 
-    reading = read_encoded(board.data, ReadOptions(), name=board.label["file"])
+    kept = ReadOptions(config=ReaderConfig(cut=CutConfig(fringe_open=0.0)))
+    reading = read_encoded(board.data, kept, name=board.label["file"])
     cands = [label for label, _ in reading.candidates[3][3]]
     assert board.label["letters"][3][3] == "A"
     assert (3, 3) in reading.uncertain
