@@ -297,7 +297,7 @@ class CutConfig:
     # Ink along a line taken out, within fringe_reach of the cell of it, that an opening
     # fringe_open of the cell wide takes away, is the line's blurred edge (``_line_fringe``;
     # fringe_open 0 keeps it as ink). Session 27, spellcast-arrows 104800-104899 (fresh):
-    # 67 -> 72 exact boards, 11 letters read that the fringe had joined to the tile's
+    # 67 -> 72 exact boards, 10 letters read that the fringe had joined to the tile's
     # border or drawn out past the letters' box, none lost; 0.04 the same, 0.07 one worse
     # and one confident wrong letter.
     fringe_reach: float = 0.03

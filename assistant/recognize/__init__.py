@@ -338,6 +338,12 @@ class RecognizeConfig:
     # right ones.
     agree_second_conf: float = 0.7
     agree_first_conf: float = 0.05
+    # ...and a matcher short of agree_first_conf that lists the letter with a stroke more
+    # (``FULLER``) as well has no opinion between the two: a blurred E turned upside down
+    # lost its lower arm, the matcher had F 0.009 and E 0.0002 (template scores 0.82 and
+    # 0.75) and Tesseract read F at 0.92: a sure F (benchmarks/stress.py 104900,
+    # boggle-big + blur4%). That run's other 575 readings: one board more flagged (that
+    # board's two right F's), none other changed.
     # On a tile a faint line touches (``TileImage.faint_line``), both engines read the same
     # stroke across the letter: their agreement lifts the reading only where the second
     # engine is agree_faint_conf sure of it on its own. spellcast-arrows 102832 r3c4, a pale
@@ -1237,6 +1243,10 @@ def _shows_no_tail(
 # (a Q's tail, a J's hook: 0.15-0.33 of the capital height in the shipped fonts that hang
 # them), which a line running below the letters can hide.
 HANGING = {"O": "Q", "I": "J"}
+# A letter and the letters that are it with one stroke more (an E's lower arm, an R's leg,
+# a G's bar, a Q's tail): what blur takes away from the fuller one, it takes for both
+# engines alike.
+FULLER = {"F": "E", "L": "E", "P": "RB", "C": "G", "O": "Q"}
 
 
 def _hanging_hidden(
@@ -1790,6 +1800,13 @@ def _unconfused(
     return out
 
 
+def _fuller_listed(top: Candidate, first: Sequence[Candidate]) -> bool:
+    """Whether the matcher lists, beside its best letter, a letter that is it with a
+    stroke more (``FULLER``) the same way up."""
+    fuller = FULLER.get(top.label, "")
+    return any(c.label in fuller and c.turn == top.turn for c in first[1:])
+
+
 def _combine(
     first: Sequence[Candidate],
     second: Sequence[Candidate],
@@ -1814,7 +1831,9 @@ def _combine(
     ways up (``_turn_doubt``); where the matcher does not list it but fits its own best
     label poorly (``unlisted_fit``), agreement lifts nothing and that label is listed
     after disagreement. Nor does the agreement of two weak opinions
-    (``agree_second_conf``, ``agree_first_conf``), of a second engine short of
+    (``agree_second_conf``, ``agree_first_conf``), of a matcher short of
+    ``agree_first_conf`` that lists its letter with a stroke more too (``FULLER``: an F
+    whose E may have lost its lower arm to blur), of a second engine short of
     ``agree_faint_conf`` on a tile a faint line touches (``faint_line``), or a second
     engine's retry on the anti-aliased picture with a matcher short of
     ``agree_soft_first``."""
@@ -1841,6 +1860,7 @@ def _combine(
     ]
     weak = (
         (other.confidence < cfg.agree_second_conf and top.confidence < cfg.agree_first_conf)
+        or (top.confidence < cfg.agree_first_conf and _fuller_listed(top, first))
         or (faint_line and other.confidence < cfg.agree_faint_conf)
         or (other.soft and top.confidence < cfg.agree_soft_first)
     )
