@@ -1237,8 +1237,9 @@ def test_a_letter_blur_may_have_taken_a_stroke_from_is_not_agreed_on() -> None:
     assert max(c.confidence for c in _combine(weak, tess_f, cfg, THRESHOLD)) < THRESHOLD
     sure = [Candidate("F", 0.3, 0.9, turn=1), Candidate("E", 0.0002, 0.75, turn=1)]
     assert _combine(sure, tess_f, cfg, THRESHOLD)[0].confidence >= THRESHOLD
-    alone = [Candidate("F", 0.009, 0.82, turn=1), Candidate("P", 0.0002, 0.75, turn=1)]
-    assert _combine(alone, tess_f, cfg, THRESHOLD)[0].confidence >= THRESHOLD
+    for other in ("P", ""):  # no letter with a stroke more; a blank is none either
+        alone = [Candidate("F", 0.009, 0.82, turn=1), Candidate(other, 0.0002, 0.75, turn=1)]
+        assert _combine(alone, tess_f, cfg, THRESHOLD)[0].confidence >= THRESHOLD
 
 
 @pytest.mark.tesseract

@@ -1246,7 +1246,13 @@ HANGING = {"O": "Q", "I": "J"}
 # A letter and the letters that are it with one stroke more (an E's lower arm, an R's leg,
 # a G's bar, a Q's tail): what blur takes away from the fuller one, it takes for both
 # engines alike.
-FULLER = {"F": "E", "L": "E", "P": "RB", "C": "G", "O": "Q"}
+FULLER: dict[str, tuple[str, ...]] = {
+    "F": ("E",),
+    "L": ("E",),
+    "P": ("R", "B"),
+    "C": ("G",),
+    "O": ("Q",),
+}
 
 
 def _hanging_hidden(
@@ -1803,7 +1809,7 @@ def _unconfused(
 def _fuller_listed(top: Candidate, first: Sequence[Candidate]) -> bool:
     """Whether the matcher lists, beside its best letter, a letter that is it with a
     stroke more (``FULLER``) the same way up."""
-    fuller = FULLER.get(top.label, "")
+    fuller = FULLER.get(top.label, ())
     return any(c.label in fuller and c.turn == top.turn for c in first[1:])
 
 
