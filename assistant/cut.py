@@ -1520,9 +1520,7 @@ def _pieces_inside(
     across, ends no more than ``letter_descend`` of its height below it, and touches a
     piece inside, or touches the line (``by_line``: the pieces beside it) that a piece
     inside touches too: the letter's lower part the line cut off its top."""
-    pad = cfg.letter_slack * letters.h
-    x0, x1 = letters.x - pad, letters.x1 + pad
-    y0, y1 = letters.y - pad, letters.y1 + pad
+    x0, x1, y0, y1 = _slack(letters, cfg)
     out = set()
     for i, b in boxes.items():
         inside = overlap(b.x, b.x1, x0, x1) * overlap(b.y, b.y1, y0, y1)
@@ -1797,18 +1795,19 @@ def _span(flags: npt.NDArray[np.bool_]) -> tuple[int, int]:
 Components = tuple[int, Labels, dict[int, Box], dict[int, int], set[int], list[int], dict[int, Box]]
 
 
+def _slack(letters: Box, cfg: CutConfig) -> tuple[float, float, float, float]:
+    """``letters`` grown by ``letter_slack`` of its height on every side: x0, x1, y0, y1."""
+    pad = cfg.letter_slack * letters.h
+    return letters.x - pad, letters.x1 + pad, letters.y - pad, letters.y1 + pad
+
+
 def _drawn_out(box: Box, letters: Box | None, cfg: CutConfig) -> bool:
     """Whether ``box`` reaches into ``letters`` and out past it grown by ``letter_slack`` of
-    its height (False where the board's letter box is not known)."""
+    its height (``_slack``; False where the board's letter box is not known)."""
     if letters is None or not _crosses(box, letters):
         return False
-    pad = cfg.letter_slack * letters.h
-    return (
-        box.x < letters.x - pad
-        or box.x1 > letters.x1 + pad
-        or box.y < letters.y - pad
-        or box.y1 > letters.y1 + pad
-    )
+    x0, x1, y0, y1 = _slack(letters, cfg)
+    return box.x < x0 or box.x1 > x1 or box.y < y0 or box.y1 > y1
 
 
 def _line_fringe(ink: Mask, line: npt.NDArray[np.bool_], cfg: CutConfig) -> npt.NDArray[np.bool_]:
