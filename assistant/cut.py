@@ -1274,7 +1274,9 @@ def cut_tile(
         return blank_tile()
 
     glyph_ids = _text_band(boxes, h, w, cfg)
-    glyph_ids -= _specks(glyph_ids, boxes, areas, cfg)
+    specks = _specks(glyph_ids, boxes, areas, cfg)
+    glyph_ids -= specks
+    glyph_ids |= _padded_hyphens(specks, glyph_ids, boxes, labels, strong, cfg)
     if len(glyph_ids) == 1:
         glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     if overdrawn and letters is not None:
@@ -3039,6 +3041,42 @@ def _specks(
         and areas[i] < cfg.speck_area * largest
         and boxes[i].w < cfg.hyphen_aspect * boxes[i].h
     }
+
+
+def _padded_hyphens(
+    specks: set[int],
+    glyph_ids: set[int],
+    boxes: dict[int, Box],
+    labels: Labels,
+    strong: npt.NDArray[np.bool_],
+    cfg: CutConfig,
+) -> set[int]:
+    """The ``specks`` that are a prefix's or suffix's hyphen blur padded on every side:
+    JPEG smears a bar a pixel or two thick over several rows of faint ink, so its box is
+    no longer ``hyphen_aspect`` times wider than tall (an "-ION" hyphen on an orange
+    Wordament tile, 11 x 8 px, was dropped as a speck and the tile left unsure, held-out
+    105417). Such a bar's strong ink (over the ink threshold) is still a level bar, its
+    widest row ``hyphen_aspect`` times the number of rows at least half as wide (10 px
+    against 4 rows there), its box at least ``faint_hyphen_aspect`` wider than tall, and
+    it lies where ``_hyphens`` puts a hyphen beside the rest of the glyph. A speck of
+    dust is as dark at its middle as at its edge: its strong ink keeps its shape."""
+    if not specks or not glyph_ids:
+        return set()
+    bars: dict[int, Box] = {}
+    for i in specks:
+        box = boxes[i]
+        if box.w < cfg.faint_hyphen_aspect * box.h:
+            continue
+        window = (slice(box.y, box.y1), slice(box.x, box.x1))
+        rows = np.count_nonzero(strong[window] & (labels[window] == i), axis=1)
+        widest = int(rows.max())
+        # The strong rows' height: those at least half as wide as the widest (a stray
+        # pixel above or below the bar is no part of its thickness).
+        if widest >= cfg.hyphen_aspect * np.count_nonzero(2 * rows >= widest):
+            bars[i] = box
+    if not bars:
+        return set()
+    return set(_hyphens(bars, union([boxes[i] for i in glyph_ids]), cfg))
 
 
 def _hyphens(small: dict[int, Box], band: Box, cfg: CutConfig) -> list[int]:

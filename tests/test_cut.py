@@ -428,6 +428,45 @@ def test_a_thin_stroke_whose_colour_jpeg_smeared_is_still_a_character(
     assert reading.tiles[r][c] == want and reading.confidence[r][c] >= 0.8
 
 
+def test_a_hyphen_blur_padded_is_still_a_hyphen() -> None:
+    """JPEG smears a thin hyphen over several rows: its box (11 x 8 px) was no longer
+    ``hyphen_aspect`` times wider than tall, so it was dropped as a speck and the tile left
+    unsure (``_padded_hyphens``). A bar with a pale pad above and below it joins the glyph;
+    an oval speck of the same box does not."""
+    crop = _tile((240, 240, 235), (40, 40, 40), "A")
+    ys, xs = np.nonzero(crop[10:118, 10:118, 0] < 100)
+    x0, mid = int(xs.min()) + 10, (int(ys.min()) + int(ys.max())) // 2 + 10
+    padded = crop.copy()
+    padded[mid - 2 : mid + 6, x0 - 14 : x0 - 9] = (160, 160, 160)  # the blur's pale pad
+    padded[mid : mid + 3, x0 - 17 : x0 - 6] = (40, 40, 40)  # the bar's strong core
+    tile = cut_tile(padded)
+    assert len(tile.glyph_boxes) == 2 and not tile.lost_strokes
+    assert tile.glyph_boxes[0].w > tile.glyph_boxes[0].h * 1.2
+    oval = crop.copy()
+    cv2.ellipse(oval, (x0 - 12, mid + 2), (5, 4), 0, 0, 360, (40, 40, 40), -1)
+    assert len(cut_tile(oval).glyph_boxes) == 1
+
+
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"), [(105417, (1, 2), "-ION"), (105500, (2, 2), "SUB-")]
+)
+def test_an_affix_tile_whose_hyphen_jpeg_padded_reads_whole(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth wordament-orange 105417 r2c3 (held out in session 28) and 105500 r3c3:
+    the hyphen, a bar a source pixel thick that JPEG spread over 8 rows, was dropped as a
+    speck; found again as a faint hyphen, the tile was unsure between "-ION" and "ION"."""
+    from assistant.imageio import decode_image
+    from assistant.read import read_array
+    from tools.synth import render_board
+
+    board = render_board("wordament-orange", seed)
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[r][c] == want and reading.confidence[r][c] >= 0.8
+
+
 def test_the_u_of_qu_and_a_hyphen_stay_in_the_glyph() -> None:
     for text, pieces in (("Qu", 2), ("RE-", 3)):
         tile = cut_tile(_tile((240, 240, 235), (40, 40, 40), text))
