@@ -1243,6 +1243,41 @@ def test_a_letter_blur_may_have_taken_a_stroke_from_is_not_agreed_on() -> None:
 
 
 @pytest.mark.tesseract
+def test_where_the_second_engine_sees_the_stroke_a_torn_matcher_lacks_it_is_read() -> None:
+    """tools.synth boggle-classic 105753: two blurred serif E's on their side (r1c4, r2c4).
+    The matcher had F at 0.006-0.012 with E next the same way up, Tesseract read E at
+    0.92-0.93, and E came out as the runner-up at ``runner_up_confidence``: unsure, the
+    board not exact. Blur takes a stroke away and adds none: where a sure second engine
+    reads the letter with the stroke more that a torn matcher lists beside its best, that
+    letter is read (``_stroke_more``). The rule alone: not from a matcher with an opinion
+    of its own, nor from an unsure second engine, nor another way up, nor for the letter
+    with a stroke less."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from assistant.recognize import _combine
+    from tools.synth import render_board
+
+    board = render_board("boggle-classic", 105753)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    for r, c in ((0, 3), (1, 3)):
+        assert board.label["letters"][r][c] == "E"
+        assert reading.tiles[r][c] == "E" and reading.confidence[r][c] >= THRESHOLD
+    cfg = RecognizeConfig()
+    tess_e = [Candidate("E", 0.92, 0.92, engine="tesseract")]
+    torn = [Candidate("F", 0.012, 0.82, turn=1), Candidate("E", 0.003, 0.8, turn=1)]
+    lifted = _combine(torn, tess_e, cfg, THRESHOLD)[0]
+    assert lifted.label == "E" and lifted.confidence >= THRESHOLD
+    unsure_tess = [Candidate("E", 0.5, 0.5, engine="tesseract")]
+    opinion = [Candidate("F", 0.3, 0.9, turn=1), Candidate("E", 0.003, 0.8, turn=1)]
+    turned = [Candidate("F", 0.012, 0.82, turn=1), Candidate("E", 0.003, 0.8, turn=3)]
+    for first, second in ((opinion, tess_e), (torn, unsure_tess), (turned, tess_e)):
+        assert max(c.confidence for c in _combine(first, second, cfg, THRESHOLD)) < THRESHOLD
+    tess_f = [Candidate("F", 0.92, 0.92, engine="tesseract")]
+    less = [Candidate("E", 0.012, 0.82, turn=1), Candidate("F", 0.003, 0.8, turn=1)]
+    assert max(c.confidence for c in _combine(less, tess_f, cfg, THRESHOLD)) < THRESHOLD
+
+
+@pytest.mark.tesseract
 def test_the_runner_up_to_an_i_ruled_out_is_no_opinion_of_its_own() -> None:
     """A Boggle tray with noise of sd 35 (benchmarks/stress.py 91900, boggle-big 91900,
     noise35): r4c5 is a serif I on its side. Specks widened one of its ends, so its ends

@@ -1813,6 +1813,23 @@ def _fuller_listed(top: Candidate, first: Sequence[Candidate]) -> bool:
     return any(c.label in fuller and c.turn == top.turn for c in first[1:])
 
 
+def _stroke_more(top: Candidate, named: Candidate, other: Candidate, cfg: RecognizeConfig) -> bool:
+    """Whether the second engine (``other``, at ``agree_second_conf`` or more) names the
+    letter the matcher lists (``named``) that is its best letter with a stroke more, the
+    same way up (``FULLER``: E beside F or L), while the matcher is torn between them
+    (its best short of ``agree_first_conf``). Blur takes a thin stroke away (a serif E's
+    lower arm on a blurred die); it adds none, so the engine that sees the stroke is
+    right: on tools.synth boggle-classic and boggle-big 105700-105759 and 105800-106049
+    (620 boards), all 22 such tiles were the fuller letter (20 E's read F, 2 read L by the
+    matcher), 15 of them left unsure at ``runner_up_confidence`` before."""
+    return (
+        named.label in FULLER.get(top.label, ())
+        and named.turn == top.turn
+        and top.confidence < cfg.agree_first_conf
+        and other.confidence >= cfg.agree_second_conf
+    )
+
+
 def _combine(
     first: Sequence[Candidate],
     second: Sequence[Candidate],
@@ -1825,7 +1842,8 @@ def _combine(
     ``RecognizeConfig``). The second engine's label rises to ``agree_confidence`` when it is
     the first engine's best label with a plausible template score (``agree_min_score``), to
     ``runner_up_confidence`` (still unsure) when it is a plausible runner-up of an unsure
-    best (below ``limit``). Otherwise,
+    best (below ``limit``), to ``agree_confidence`` where that runner-up is a torn
+    matcher's best with a stroke more (``_stroke_more``). Otherwise,
     when the second engine is sure enough (``second_min_conf``), every label is multiplied
     by ``disagree_factor`` and the second engine's label is listed with the confidence it
     has after disagreement: two engines that differ never make a confident reading.
@@ -1895,8 +1913,10 @@ def _combine(
         return [match, *rest]
     if match is not None and (match is top or top.confidence < limit):
         # Agreeing on the matcher's runner-up is where the two engines' errors are most
-        # alike (R/P, O/D): it becomes the best guess but stays unsure.
-        level = cfg.agree_confidence if match is top else cfg.runner_up_confidence
+        # alike (R/P, O/D): it becomes the best guess but stays unsure; unless it is the
+        # matcher's best with a stroke more (``_stroke_more``).
+        more = match is not top and not turned and _stroke_more(top, match, other, cfg)
+        level = cfg.agree_confidence if match is top or more else cfg.runner_up_confidence
         lifted = Candidate(
             match.label, max(match.confidence, level), match.score, match.turn, match.engine
         )
