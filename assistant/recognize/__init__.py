@@ -344,6 +344,10 @@ class RecognizeConfig:
     # 0.75) and Tesseract read F at 0.92: a sure F (benchmarks/stress.py 104900,
     # boggle-big + blur4%). That run's other 575 readings: one board more flagged (that
     # board's two right F's), none other changed.
+    # The other way round, a sure second engine (agree_second_conf) that names the letter
+    # with the stroke more, listed the same way up, reads it (``_stroke_more``; False: it
+    # stays the runner-up at runner_up_confidence, unsure).
+    stroke_more: bool = True
     # On a tile a faint line touches (``TileImage.faint_line``), both engines read the same
     # stroke across the letter: their agreement lifts the reading only where the second
     # engine is agree_faint_conf sure of it on its own. spellcast-arrows 102832 r3c4, a pale
@@ -1823,7 +1827,8 @@ def _stroke_more(top: Candidate, named: Candidate, other: Candidate, cfg: Recogn
     (620 boards), all 22 such tiles were the fuller letter (20 E's read F, 2 read L by the
     matcher), 15 of them left unsure at ``runner_up_confidence`` before."""
     return (
-        named.label in FULLER.get(top.label, ())
+        cfg.stroke_more
+        and named.label in FULLER.get(top.label, ())
         and named.turn == top.turn
         and top.confidence < cfg.agree_first_conf
         and other.confidence >= cfg.agree_second_conf
