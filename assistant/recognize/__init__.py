@@ -1824,8 +1824,10 @@ def _stroke_more(top: Candidate, named: Candidate, other: Candidate, cfg: Recogn
     (its best short of ``agree_first_conf``). Blur takes a thin stroke away (a serif E's
     lower arm on a blurred die); it adds none, so the engine that sees the stroke is
     right: on tools.synth boggle-classic and boggle-big 105700-105759 and 105800-106049
-    (620 boards), all 22 such tiles were the fuller letter (20 E's read F, 2 read L by the
-    matcher), 15 of them left unsure at ``runner_up_confidence`` before."""
+    (620 boards), the 14 tiles where the second engine named such a letter were all that
+    letter (E's the matcher had as F or L); of the 12 this reads (a torn matcher, the
+    same way up, a sure second engine), 11 had been left unsure at
+    ``runner_up_confidence``."""
     return (
         cfg.stroke_more
         and named.label in FULLER.get(top.label, ())
