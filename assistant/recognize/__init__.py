@@ -1810,11 +1810,16 @@ def _unconfused(
     return out
 
 
+def _fuller(top: Candidate, other: Candidate) -> bool:
+    """Whether ``other`` is ``top``'s letter with a stroke more (``FULLER``), the same way
+    up."""
+    return other.label in FULLER.get(top.label, ()) and other.turn == top.turn
+
+
 def _fuller_listed(top: Candidate, first: Sequence[Candidate]) -> bool:
     """Whether the matcher lists, beside its best letter, a letter that is it with a
     stroke more (``FULLER``) the same way up."""
-    fuller = FULLER.get(top.label, ())
-    return any(c.label in fuller and c.turn == top.turn for c in first[1:])
+    return any(_fuller(top, c) for c in first[1:])
 
 
 def _stroke_more(top: Candidate, named: Candidate, other: Candidate, cfg: RecognizeConfig) -> bool:
@@ -1830,8 +1835,7 @@ def _stroke_more(top: Candidate, named: Candidate, other: Candidate, cfg: Recogn
     ``runner_up_confidence``."""
     return (
         cfg.stroke_more
-        and named.label in FULLER.get(top.label, ())
-        and named.turn == top.turn
+        and _fuller(top, named)
         and top.confidence < cfg.agree_first_conf
         and other.confidence >= cfg.agree_second_conf
     )
