@@ -1276,7 +1276,9 @@ def cut_tile(
     glyph_ids = _text_band(boxes, h, w, cfg)
     specks = _specks(glyph_ids, boxes, areas, cfg)
     glyph_ids -= specks
-    glyph_ids |= _padded_hyphens(specks, glyph_ids, boxes, labels, strong, cfg)
+    # A speck that is a hyphen blur padded may join as one, as the bars too small to be
+    # letters do (``_hyphens`` below: beside the glyph, of its tint, one on a side).
+    small = {**small, **_padded_bars(specks, boxes, labels, strong, cfg)}
     if len(glyph_ids) == 1:
         glyph_ids |= _stacked_band(boxes, areas, h, w, glyph_ids, cfg)
     if overdrawn and letters is not None:
@@ -3043,25 +3045,23 @@ def _specks(
     }
 
 
-def _padded_hyphens(
+def _padded_bars(
     specks: set[int],
-    glyph_ids: set[int],
     boxes: dict[int, Box],
     labels: Labels,
     strong: npt.NDArray[np.bool_],
     cfg: CutConfig,
-) -> set[int]:
-    """The ``specks`` that are a prefix's or suffix's hyphen blur padded on every side:
-    JPEG smears a bar a pixel or two thick over several rows of faint ink, so its box is
-    no longer ``hyphen_aspect`` times wider than tall (an "-ION" hyphen on an orange
-    Wordament tile, 11 x 8 px, was dropped as a speck and the tile left unsure, held-out
-    105417). Such a bar's strong ink (over the ink threshold) is still a level bar, its
-    widest row ``hyphen_aspect`` times the number of rows at least half as wide (10 px
-    against 4 rows there), its box at least ``faint_hyphen_aspect`` wider than tall, and
-    it lies where ``_hyphens`` puts a hyphen beside the rest of the glyph. A speck of
-    dust is as dark at its middle as at its edge: its strong ink keeps its shape."""
-    if not specks or not glyph_ids:
-        return set()
+) -> dict[int, Box]:
+    """The ``specks`` that may be a prefix's or suffix's hyphen blur padded on every side,
+    with their boxes: JPEG smears a bar a pixel or two thick over several rows of faint
+    ink, so its box is no longer ``hyphen_aspect`` times wider than tall (an "-ION"
+    hyphen on an orange Wordament tile, 11 x 8 px, was dropped as a speck and the tile
+    left unsure, held-out 105417). Such a bar's strong ink (over the ink threshold) is
+    still a level bar, its widest row ``hyphen_aspect`` times the number of rows at least
+    half as wide (10 px against 4 rows there), and its box at least
+    ``faint_hyphen_aspect`` wider than tall. A speck of dust is as dark at its middle as
+    at its edge: its strong ink keeps its shape. Whether one is a hyphen is ``_hyphens``'s
+    to say, as for the bars too small to be letters."""
     bars: dict[int, Box] = {}
     for i in specks:
         box = boxes[i]
@@ -3074,15 +3074,13 @@ def _padded_hyphens(
         # pixel above or below the bar is no part of its thickness).
         if widest >= cfg.hyphen_aspect * np.count_nonzero(2 * rows >= widest):
             bars[i] = box
-    if not bars:
-        return set()
-    return set(_hyphens(bars, union([boxes[i] for i in glyph_ids]), cfg))
+    return bars
 
 
 def _hyphens(small: dict[int, Box], band: Box, cfg: CutConfig) -> list[int]:
-    """Components too small to be letters that are the hyphen of a prefix or suffix tile:
-    a level bar at the text's middle height, just before or after the glyph (at most one
-    on each side)."""
+    """Components too small to be letters (or specks that are a bar blur padded,
+    ``_padded_bars``) that are the hyphen of a prefix or suffix tile: a level bar at the
+    text's middle height, just before or after the glyph (at most one on each side)."""
     found: dict[bool, tuple[int, int]] = {}  # side (after the glyph?) -> (gap, id)
     lo_w, hi_w = cfg.hyphen_width
     lo_m, hi_m = cfg.hyphen_mid

@@ -431,7 +431,7 @@ def test_a_thin_stroke_whose_colour_jpeg_smeared_is_still_a_character(
 def test_a_hyphen_blur_padded_is_still_a_hyphen() -> None:
     """JPEG smears a thin hyphen over several rows: its box (11 x 8 px) was no longer
     ``hyphen_aspect`` times wider than tall, so it was dropped as a speck and the tile left
-    unsure (``_padded_hyphens``). A bar with a pale pad above and below it joins the glyph;
+    unsure (``_padded_bars``). A bar with a pale pad above and below it joins the glyph;
     an oval speck of the same box does not."""
     crop = _tile((240, 240, 235), (40, 40, 40), "A")
     ys, xs = np.nonzero(crop[10:118, 10:118, 0] < 100)
