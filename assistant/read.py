@@ -298,6 +298,69 @@ def _table_note(game: Game, tiles: int) -> str:
     return f"point values of {some} too small or faint to read: taken from {game.title}'s table"
 
 
+def _by_value_note(game: Game, tiles: int) -> str:
+    """What ``reading_from_tiles`` says when printed values settled ``tiles`` letters."""
+    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
+    return (
+        f"letters of {some} unsure by their shape: read from the point values printed on "
+        f"them ({game.title}'s table)"
+    )
+
+
+def _prints(table: Game, label: str, value: int) -> bool:
+    """Whether ``label`` is one letter whose tile prints ``value`` in the game's ``table``."""
+    return len(label) == 1 and table.table_value(label.lower()) == value
+
+
+def _hidden_of_value(
+    candidates: Candidates, value: int, table: Game, around_line: Candidates, margin: float
+) -> Candidates:
+    """An unsure tile's ``candidates`` with, last, the letters that print ``value`` and fit
+    the glyph outside the line (``around_line``) within ``margin`` of the best of them,
+    where they do not list them: a D an arrow hid the top of, read L, printing a clear 3,
+    lists D (spellcast-arrows 106443)."""
+    of_value = [(x, score) for x, score in around_line if _prints(table, x, value)]
+    listed = {x for x, _ in candidates}
+    hidden = [x for x, score in of_value if x not in listed and score >= of_value[0][1] - margin]
+    floor = min((c for _, c in candidates), default=0.0)
+    return (*candidates, *((x, floor) for x in hidden))
+
+
+def by_value(
+    candidates: Candidates,
+    value: int,
+    table: Game,
+    cfg: RecognizeConfig,
+    around_line: Candidates = (),
+) -> tuple[str, float] | None:
+    """The letter a surely read printed ``value`` settles among an unsure tile's
+    ``candidates`` (labels under the game's Q rule) in a game printing one ``table`` of
+    values, with its confidence; or None. Letters the table gives another value are ruled
+    out; the best one left reads where it is among the first ``value_letter_rank`` listed
+    and no other listed letter of that value scores ``value_letter_share`` of it. On a tile
+    a line crossed (``around_line``: every letter's fit outside the line, best first) it
+    must also fit best of the letters of that value, by ``hidden_margin``. An O under a
+    line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
+
+    def fits(label: str) -> bool:
+        return _prints(table, label, value)
+
+    listed = [(rank, label, conf) for rank, (label, conf) in enumerate(candidates) if fits(label)]
+    if not listed:
+        return None
+    rank, label, conf = listed[0]
+    others = (c for _, x, c in listed[1:] if x != label)
+    if rank >= cfg.value_letter_rank or any(c >= cfg.value_letter_share * conf for c in others):
+        return None
+    if around_line:
+        seen = [(x, score) for x, score in around_line if fits(x)]
+        if not seen or seen[0][0] != label:
+            return None
+        if len(seen) > 1 and seen[0][1] - seen[1][1] < cfg.hidden_margin:
+            return None
+    return label, cfg.value_letter_confidence
+
+
 def _q_both(candidates: Candidates, q_shares: dict[str, float]) -> Candidates:
     """A Q tile's candidates when the game is unknown and its candidates read a Q both
     ways: each reading of the Q as Qu and as a plain Q, weighted by the games' shares."""
@@ -353,7 +416,7 @@ def reading_from_tiles(
     # A game printing one table of values (SpellCast): a value too small or blurred to read
     # on a letter read surely is the table's, and one read surely but unlike it is doubted.
     fixed = fixed_values(game.name) if game is not None and game.known else None
-    from_table = 0
+    from_table = by_values = 0
     recognize = options.config.recognize_config()
     tiny_cap, invalid_factor = recognize.multi_tiny_cap, recognize.invalid_factor
     lost_hyphens = False
@@ -397,10 +460,29 @@ def reading_from_tiles(
                 c_row.append(kept)
                 k_row.append(((bare, kept), *((x, cf) for x, cf in rest if x != bare)))
             else:
-                label = q_label(tr.label, plain_q)
-                t_row.append(label if tr.confidence >= threshold else UNSURE)
-                c_row.append(tr.confidence)
-                k_row.append(tuple((q_label(x, plain_q), cf) for x, cf in tr.candidates))
+                label, sure = q_label(tr.label, plain_q), tr.confidence
+                listed = tuple((q_label(x, plain_q), cf) for x, cf in tr.candidates)
+                around = tuple((q_label(x, plain_q), cf) for x, cf in tr.around_line)
+                # A game of one value table: a value read surely may settle the letter,
+                # or name the letter a line hid.
+                if (
+                    fixed is not None
+                    and sure < threshold
+                    and tr.value is not None
+                    and tr.value_confidence >= threshold
+                ):
+                    by = by_value(listed, tr.value, fixed, recognize, around)
+                    if by is not None:
+                        label, sure = by[0], min(by[1], tr.value_confidence)
+                        listed = ((label, sure), *((x, cf) for x, cf in listed if x != label))
+                        by_values += 1
+                    else:
+                        listed = _hidden_of_value(
+                            listed, tr.value, fixed, around, recognize.hidden_margin
+                        )
+                t_row.append(label if sure >= threshold else UNSURE)
+                c_row.append(sure)
+                k_row.append(listed)
             # A game that prints a value on every tile: a value not seen is unsure, never
             # silently absent (a blurred board would be scored with the default table).
             unseen = prints_values and tr.value is None and tr.label != ""
@@ -450,6 +532,7 @@ def reading_from_tiles(
                 [t.note for t in readings if t.note and (t.row, t.col) not in fixes]
                 + ([TINY_NOTE] if lost_hyphens else [])
                 + ([_table_note(fixed, from_table)] if fixed and from_table else [])
+                + ([_by_value_note(fixed, by_values)] if fixed and by_values else [])
             )
         ),
     )

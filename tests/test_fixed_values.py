@@ -5,6 +5,7 @@ SpellCast screenshot is still solved with the right scores)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -13,7 +14,8 @@ import pytest
 
 from assistant.cli import main
 from assistant.imageio import decode_image
-from assistant.read import ReadOptions, read_array
+from assistant.read import ReaderConfig, ReadOptions, by_value, read_array
+from assistant.recognize import RecognizeConfig
 from assistant.registry import SPELLCAST, fixed_values
 
 # spellcast-discord at 32 px tiles and JPEG quality 40: the 4 px values are blobs. Before
@@ -179,3 +181,80 @@ def test_a_tail_the_first_cut_kept_off_the_value_is_not_given_to_it() -> None:
     assert reading.tiles[1][3] in ("Q", "?")
     assert "Q" in [label for label, _ in reading.candidates[1][3]]
     assert reading.values[1][3] == 8 or (1, 3) in reading.uncertain_values
+
+
+def test_a_sure_value_settles_a_letter_a_line_left_unsure() -> None:
+    # tools.synth spellcast-arrows 105238: arrows cross r5c1 (an O, its 1 clear) and r5c2
+    # (a G, its 3 clear). The matcher read G 0.11 then O 0.03, and C 0.16 then G 0.006:
+    # both unsure. SpellCast prints O 1, G 3, C 5: the values leave one listed letter each,
+    # and it is also the letter of that value the glyph fits best outside the line.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 105238)
+    want = board.label["letters"]
+    assert (want[4][0], want[4][1]) == ("O", "G")
+    image = decode_image(board.data)
+    reading = read_array(image, ReadOptions())
+    assert reading.game == "spellcast"
+    assert (reading.tiles[4][0], reading.tiles[4][1]) == ("O", "G")
+    assert reading.values is not None and reading.values[4][:2] == (1, 3)
+    assert confident_wrong(reading, want) == []
+    settled = [n for n in reading.notes if "read from the point values" in n]
+    assert settled == [
+        "letters of 2 tiles unsure by their shape: read from the point values printed on "
+        "them (SpellCast (Discord)'s table)"
+    ]
+    # The rule off (no rank qualifies), the same tiles are unsure with the letters listed.
+    off = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(value_letter_rank=0)))
+    unsettled = read_array(image, off)
+    assert (unsettled.tiles[4][0], unsettled.tiles[4][1]) == ("?", "?")
+    assert unsettled.candidates[4][0][0][0] == "G" and unsettled.candidates[4][1][0][0] == "C"
+
+
+def test_a_value_a_hidden_letter_shares_settles_nothing() -> None:
+    # tools.synth spellcast-arrows 106443 r5c2: an arrow hides the top of a D on a 37 px
+    # tile; the glyph read L (0.14), D not listed, its printed 3 read surely. L prints 3 as
+    # D does: the value alone would read L. Outside the line, of the letters worth 3, D
+    # fits within hidden_margin of L (0.038 after it): the tile stays unsure, D listed.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 106443)
+    want = board.label["letters"]
+    assert want[4][1] == "D"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[4][1] == "?" and reading.values is not None
+    assert reading.values[4][1] == 3 and (4, 1) not in reading.uncertain_values
+    assert reading.candidates[4][1][0][0] == "L"
+    # ...and D is listed, last: a letter worth 3 the glyph fits as well outside the line.
+    assert reading.candidates[4][1][-1][0] == "D"
+    assert by_value(reading.candidates[4][1][:1], 3, SPELLCAST, RecognizeConfig()) == ("L", 0.9)
+    assert confident_wrong(reading, want) == []
+
+
+def test_which_listed_letter_a_value_settles() -> None:
+    cfg = RecognizeConfig()
+    # O 1, Q 8, G 3, C 5, N 2, R 2, I 1, J 7.
+    assert by_value((("Q", 0.6), ("O", 0.54)), 1, SPELLCAST, cfg) == ("O", 0.9)
+    assert by_value((("Q", 0.6), ("O", 0.54)), 8, SPELLCAST, cfg) == ("Q", 0.9)
+    # A value no listed letter prints settles nothing; nor a multi-letter label.
+    assert by_value((("Q", 0.6), ("O", 0.54)), 3, SPELLCAST, cfg) is None
+    assert by_value((("LJ", 0.1),), 10, SPELLCAST, cfg) is None
+    # The letter must be among the first value_letter_rank listed.
+    late = (("T", 0.27), ("F", 0.009), ("I", 0.003), ("P", 0.003))
+    assert by_value(late, 4, SPELLCAST, cfg) is None
+    assert by_value(late, 4, SPELLCAST, replace(cfg, value_letter_rank=4)) == ("P", 0.9)
+    # Two listed letters of the value close together: no choice between them.
+    assert by_value((("N", 0.6), ("K", 0.54), ("R", 0.54)), 2, SPELLCAST, cfg) is None
+    assert by_value((("R", 0.057), ("K", 0.056), ("N", 0.002)), 2, SPELLCAST, cfg) == ("R", 0.9)
+    # Around a line: the letter must fit best of its value outside the line, by hidden_margin.
+    listed = (("I", 0.174), ("J", 0.017))
+    assert by_value(listed, 1, SPELLCAST, cfg, (("I", 0.9), ("J", 0.88), ("O", 0.7))) == (
+        "I",
+        0.9,
+    )
+    assert by_value(listed, 1, SPELLCAST, cfg, (("I", 0.73), ("J", 0.71), ("O", 0.69))) is None
+    assert by_value(listed, 1, SPELLCAST, cfg, (("O", 0.9), ("I", 0.7))) is None

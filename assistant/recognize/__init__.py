@@ -61,6 +61,10 @@ class TileReading:
     # The glyph is under ``RecognizeConfig.multi_min_px`` source pixels tall: a prefix's or
     # suffix's hyphen there is a pixel or two and may be lost (see ``read``).
     tiny: bool = False
+    # An unsure tile a removed line crossed: every letter compared with the glyph only
+    # outside the line (``TemplateRecognizer.masked_scores``), best first. What the line
+    # hides may make another letter than the candidates (``read.by_value`` asks it).
+    around_line: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -394,6 +398,21 @@ class RecognizeConfig:
     # another tile rises to value_agree_confidence.
     value_doubt_factor: float = 0.3
     value_agree_confidence: float = 0.9
+    # In a game printing one table of values (SpellCast), a value read surely rules out
+    # the unsure letter's candidates the table gives another value (``read.by_value``):
+    # the best one left reads, at value_letter_confidence (and no surer than its value),
+    # where it is among the first value_letter_rank listed and no other letter of that
+    # value is listed at value_letter_share of its score. On a tile a line crossed it must
+    # also be the letter of that value the glyph outside the line fits best, by
+    # hidden_margin (``TileReading.around_line``): a D whose top an arrow hid read L (both
+    # print 3), D not listed; outside the line D came 0.038 after L (spellcast-arrows
+    # 106443 r5c2): unsure, D listed. On spellcast-arrows 105200-105499 and
+    # spellcast-discord 105300-105449, 42 unsure tiles had a sure value; the rule read 39
+    # of them, all right (two had the true letter fourth, one an I led an O by 0.044
+    # outside the line).
+    value_letter_rank: int = 2  # 0: the rule is off
+    value_letter_share: float = 0.5
+    value_letter_confidence: float = 0.9
     # Digits less than value_min_px tall in the source image (SpellCast's 4-5 px values)
     # keep at most value_tiny_cap from the matcher alone: with one digit class's templates
     # withheld, the best wrong digit reached 0.91 below 6 px and at most 0.41 from 6 px up
@@ -801,6 +820,7 @@ def recognize_tiles(
             cands = _hidden_rivals(primary, _cut_off_as_line(tile, tile.cut_off), cands, cfg)
         best = cands[0]
         value, value_conf = values[i]
+        unsure_crossed = tile.overdrawn and best.label and best.confidence < limit
         readings.append(
             TileReading(
                 row=tile.row,
@@ -813,6 +833,7 @@ def recognize_tiles(
                 engine=engine_names[i],
                 turn=best.turn,
                 tiny=tiny,
+                around_line=_seen_around_line(primary, tile) if unsure_crossed else (),
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
@@ -1523,6 +1544,25 @@ def _letters_under_line(
         )
         for k in letters[: cfg.max_candidates]
     ]
+
+
+def _seen_around_line(engine: Recognizer, tile: TileImage) -> tuple[tuple[str, float], ...]:
+    """Every letter's masked score on ``tile``, a tile a removed line crossed (the glyph
+    compared with the letter only outside the line: ``TemplateRecognizer.masked_scores``),
+    best first; empty where the engine or the tile allows no such comparison."""
+    from assistant.recognize.matcher import TemplateRecognizer, assemble_label, is_letter
+
+    if not isinstance(engine, TemplateRecognizer):
+        return ()
+    masked = engine.masked_scores(tile)
+    if masked is None:
+        return ()
+    scored = [
+        (assemble_label([c])[0], round(float(masked.scores[k]), 4))
+        for k, c in enumerate(engine.glyph_classes)
+        if is_letter(c)
+    ]
+    return tuple(sorted(scored, key=lambda s: -s[1]))
 
 
 def _with_buried(
