@@ -84,7 +84,19 @@ class BoardShapeError(AssistantError, code=ExitCode.BAD_SHAPE, kind="bad-shape")
 
 class UnsureShapeError(BoardShapeError, kind="unsure-shape"):
     """An image whose board size cannot be told for sure (a row or column that may or may
-    not belong to the board); the user says it with ``--size``."""
+    not belong to the board); the user says it with ``--size``. ``sizes``: (rows, cols)
+    of the grid found and of it with the line in doubt, when the doubt is one line beyond
+    the grid (else None)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        hint: str | None = None,
+        sizes: tuple[tuple[int, int], tuple[int, int]] | None = None,
+    ) -> None:
+        super().__init__(message, hint=hint)
+        self.sizes = sizes
 
 
 class UnknownGameError(AssistantError, code=ExitCode.UNKNOWN_GAME, kind="unknown-game"):

@@ -1217,7 +1217,8 @@ def _settle_shape(
                     f"the board's size is unclear: {found} of the {len(beyond)} cells {where} "
                     f"the {rows}x{cols} grid look like tiles",
                     hint=f"pass the size you see: --size {rows}x{cols}, or --size "
-                    f"{_grown_size(rows, cols, side)} with that line (rows x cols)",
+                    "{}x{} with that line (rows x cols)".format(*_grown(rows, cols, side)),
+                    sizes=((rows, cols), _grown(rows, cols, side)),
                 )
         if change is None:
             return to_full, lat
@@ -1230,8 +1231,9 @@ def _settle_shape(
     return to_full, lat
 
 
-def _grown_size(rows: int, cols: int, side: str) -> str:
-    return f"{rows + 1}x{cols}" if side in ("top", "bottom") else f"{rows}x{cols + 1}"
+def _grown(rows: int, cols: int, side: str) -> tuple[int, int]:
+    """The size of a rows x cols grid with one line more on ``side``."""
+    return (rows + 1, cols) if side in ("top", "bottom") else (rows, cols + 1)
 
 
 def _resize_lattice(

@@ -19,6 +19,7 @@ from assistant.errors import (
     BoardShapeError,
     BoardTextError,
     MissingDependencyError,
+    UnsureShapeError,
     UnsureTilesError,
 )
 
@@ -640,7 +641,12 @@ def _read_array(
         mark = now
 
     cfg = options.config
-    boards = locate_boards(image, size=options.size, config=cfg.locate)
+    try:
+        boards = locate_boards(image, size=options.size, config=cfg.locate)
+    except UnsureShapeError as unsure:
+        if options.size is not None or unsure.sizes is None:
+            raise
+        return _read_grown(image, options, unsure, *unsure.sizes, start=t0, may_turn=may_turn)
     located = boards[0]
     if options.size is not None:
         check_size(image, located)
@@ -763,6 +769,45 @@ def _read_at_games_size(
     return replace(again, notes=(*again.notes, note))
 
 
+def _read_grown(
+    image: Image,
+    options: ReadOptions,
+    unsure: UnsureShapeError,
+    found: tuple[int, int],
+    grown: tuple[int, int],
+    *,
+    start: float,
+    may_turn: bool,
+) -> BoardReading:
+    """The board read at ``grown``, the grid ``found`` with the line beyond it that looked
+    like tiles in part (``UnsureShapeError.sizes``), where the game named at that size
+    deals it (its look's games: Boggle's and Big Boggle's sizes) and not ``found``: a
+    SpellCast board whose first column an arrow ran down was found 5x4, and SpellCast
+    deals 5x5 only. The read must pass ``check_size`` (no empty edge line), find a tile
+    in every cell (the games' boards have no holes) and carries a note; else the doubt
+    is raised. A grid of a size the game deals is never grown: a
+    4x4 Boggle board with two tile-like cells beside it may be a Big Boggle board cut
+    off, or not."""
+    from assistant.errors import BoardNotFoundError
+    from assistant.registry import look_sizes
+
+    try:
+        again = _read_array(image, replace(options, size=grown), start=start, may_turn=may_turn)
+    except (BoardShapeError, BoardNotFoundError):
+        raise unsure from None
+    sizes = look_sizes(again.game)
+    if again.game is None or grown not in sizes or found in sizes:
+        raise unsure
+    if any(tile == "" for row in again.tiles for tile in row):
+        raise unsure  # a cell with no tile: not every cell of the line is the board's
+    doubt = unsure.message.removeprefix("the board's size is unclear: ")
+    note = (
+        f"read as {grown[0]}x{grown[1]}, the size {again.game} boards have, not "
+        f"{found[0]}x{found[1]}: {doubt} (pass --size to choose)"
+    )
+    return replace(again, notes=(*again.notes, note))
+
+
 def _size_conflict(message: str, sizes: Sequence[int]) -> BoardShapeError:
     n = sizes[0]
     return BoardShapeError(
@@ -777,7 +822,7 @@ def check_size(image: Image, located: LocatedBoard) -> None:
     the board would be padded and every path shifted), or when the picture, read without
     a size, shows a larger board with every tile seen (the size is too small: rows or
     columns would be dropped). One more board search, only when ``--size`` is given."""
-    from assistant.errors import BoardNotFoundError, BoardShapeError, UnsureShapeError
+    from assistant.errors import BoardNotFoundError
     from assistant.locate import locate_board
 
     rows, cols = located.rows, located.cols

@@ -459,6 +459,17 @@ def _record(game: str | None) -> Game | None:
     return find_game(game) or next(iter(look_records(game)), None)
 
 
+def look_sizes(game: str | None) -> tuple[tuple[int, int], ...]:
+    """The board sizes (rows, cols) dealt by ``game`` (a registry name or alias, or a look)
+    and the games that share its look (Boggle's 4x4 and Big Boggle's 5x5); empty for an
+    unknown game."""
+    record = _record(game)
+    if record is None:
+        return ()
+    same = look_records(record.look.name) if record.look is not None else (record,)
+    return tuple(dict.fromkeys(size for g in same for size in g.sizes))
+
+
 def prints_affixes(game: str | None) -> bool:
     """Whether ``game`` (a registry name or alias, or a look) may print a prefix or suffix
     tile (its hyphen); an unknown game (None) may."""

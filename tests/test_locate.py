@@ -450,6 +450,12 @@ def test_size_recovers_a_sparse_row() -> None:
     assert (lb.rows, lb.cols) == (5, 5)
     assert _centre_error(lb, corners) < 0.04
     assert set(lb.missing) == {(4, 2), (4, 3), (4, 4)}
+    # Read, the doubt stands: a game's board has a tile in every cell, and three of that
+    # row's cells have none (``read._read_grown``).
+    from assistant.read import ReadOptions, read_array
+
+    with pytest.raises(UnsureShapeError):
+        read_array(screen, ReadOptions())
 
 
 def test_two_by_two_needs_size() -> None:
@@ -614,7 +620,40 @@ def test_a_line_half_like_tiles_makes_the_size_unsure() -> None:
     with pytest.raises(UnsureShapeError) as info:
         locate_board(img)
     assert "--size 4x3" in str(info.value) and "--size 4x4" in str(info.value)
+    assert info.value.sizes == ((4, 3), (4, 4))
     assert locate_board(img, size=(4, 4)).cols == 4
+    # Read, the doubt stands: nothing names a game of the black-and-white copy, and the
+    # strip's lower half has no tiles.
+    from assistant.read import ReadOptions, read_array
+
+    with pytest.raises(UnsureShapeError):
+        read_array(img, ReadOptions())
+
+
+def test_a_line_in_doubt_is_read_where_only_that_size_is_the_games() -> None:
+    """tools.synth spellcast-arrows 106518 (a 49 px cropped grid): an orange arrow runs
+    down the first column over its J and T, and two of that column's five cells still look
+    like tiles: the locator is unsure between 5x4 and 5x5. Read at 5x5 the board is named
+    SpellCast, which deals 5x5 only, and every cell holds a tile: it is read so, noted,
+    the two crossed letters unsure, none wrong."""
+    from stressed import confident_wrong
+
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 106518)
+    image = decode_image(board.data)
+    with pytest.raises(UnsureShapeError) as info:
+        locate_board(image)
+    assert info.value.sizes == ((5, 4), (5, 5))
+    reading = read_array(image, ReadOptions())
+    assert (reading.rows, reading.cols) == (5, 5) and reading.game == "spellcast"
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert [reading.tiles[r][0] for r in range(5)] == ["I", "W", "?", "?", "M"]
+    assert any(
+        n.startswith("read as 5x5, the size spellcast boards have, not 5x4") for n in reading.notes
+    )
 
 
 # -- small boards, and black-and-white copies with no tile faces ------------------------------
