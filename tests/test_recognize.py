@@ -1436,6 +1436,25 @@ def test_a_letter_whose_faint_ink_joins_only_its_value_is_sure() -> None:
     assert not reading.uncertain_values
 
 
+def test_pieces_whose_faint_ink_a_value_explains_are_not_sure_characters() -> None:
+    """benchmarks/stress.py 107000: tools.synth wordament-wood 107000 blurred by 4 % of its
+    pitch, the board's values unreadable. The value zone came out at the tiles' bottom
+    left, and the faint bowl of the U of r1c4 lay in it: the cut kept two stems, and the
+    faint ink joining them was put down to the value (``lost_by_value``), so the lost
+    strokes capped nothing and the stems read II at 0.85. A reading of several characters
+    on such a tile stays under ``lost_cap``: the tile is unsure."""
+    from stressed import confident_wrong, stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("wordament-wood", 107000, 107000, "blur4%")
+    assert label["letters"][0][3] == "U"
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[0][3] == "?"
+    assert reading.candidates[0][3][0] == ("II", RecognizeConfig().lost_cap)
+    assert confident_wrong(reading, label["letters"]) == []
+
+
 def test_a_die_whose_lost_strokes_join_a_value_stays_unsure() -> None:
     """``lost_by_value`` frees a letter from the lost-strokes cap only on a board that is
     not dice: a die's "value" may be the very stroke the cut lost (an E's lower arm taken
