@@ -313,6 +313,11 @@ def _prints(table: Game, label: str, value: int) -> bool:
     return len(label) == 1 and table.table_value(label.lower()) == value
 
 
+def _of_value(around_line: Candidates, value: int, table: Game) -> list[tuple[str, float]]:
+    """The letters of ``around_line`` (best first) whose tile prints ``value``."""
+    return [(x, score) for x, score in around_line if _prints(table, x, value)]
+
+
 def _hidden_of_value(
     candidates: Candidates, value: int, table: Game, around_line: Candidates, margin: float
 ) -> Candidates:
@@ -320,7 +325,9 @@ def _hidden_of_value(
     the glyph outside the line (``around_line``) within ``margin`` of the best of them,
     where they do not list them: a D an arrow hid the top of, read L, printing a clear 3,
     lists D (spellcast-arrows 106443)."""
-    of_value = [(x, score) for x, score in around_line if _prints(table, x, value)]
+    of_value = _of_value(around_line, value, table)
+    if not of_value:
+        return candidates
     listed = {x for x, _ in candidates}
     hidden = [x for x, score in of_value if x not in listed and score >= of_value[0][1] - margin]
     floor = min((c for _, c in candidates), default=0.0)
@@ -342,11 +349,11 @@ def by_value(
     a line crossed (``around_line``: every letter's fit outside the line, best first) it
     must also fit best of the letters of that value, by ``hidden_margin``. An O under a
     line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
-
-    def fits(label: str) -> bool:
-        return _prints(table, label, value)
-
-    listed = [(rank, label, conf) for rank, (label, conf) in enumerate(candidates) if fits(label)]
+    listed = [
+        (rank, label, conf)
+        for rank, (label, conf) in enumerate(candidates)
+        if _prints(table, label, value)
+    ]
     if not listed:
         return None
     rank, label, conf = listed[0]
@@ -354,7 +361,7 @@ def by_value(
     if rank >= cfg.value_letter_rank or any(c >= cfg.value_letter_share * conf for c in others):
         return None
     if around_line:
-        seen = [(x, score) for x, score in around_line if fits(x)]
+        seen = _of_value(around_line, value, table)
         if not seen or seen[0][0] != label:
             return None
         if len(seen) > 1 and seen[0][1] - seen[1][1] < cfg.hidden_margin:
@@ -785,9 +792,8 @@ def _read_grown(
     SpellCast board whose first column an arrow ran down was found 5x4, and SpellCast
     deals 5x5 only. The read must pass ``check_size`` (no empty edge line), find a tile
     in every cell (the games' boards have no holes) and carries a note; else the doubt
-    is raised. A grid of a size the game deals is never grown: a
-    4x4 Boggle board with two tile-like cells beside it may be a Big Boggle board cut
-    off, or not."""
+    is raised. A grid of a size the game deals is never grown: a 4x4 Boggle board with
+    two tile-like cells beside it may be a Big Boggle board cut off, or not."""
     from assistant.errors import BoardNotFoundError
     from assistant.registry import look_sizes
 

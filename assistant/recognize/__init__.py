@@ -407,9 +407,9 @@ class RecognizeConfig:
     # hidden_margin (``TileReading.around_line``): a D whose top an arrow hid read L (both
     # print 3), D not listed; outside the line D came 0.038 after L (spellcast-arrows
     # 106443 r5c2): unsure, D listed. On spellcast-arrows 105200-105499 and
-    # spellcast-discord 105300-105449, 42 unsure tiles had a sure value; the rule read 39
-    # of them, all right (two had the true letter fourth, one an I led an O by 0.044
-    # outside the line).
+    # spellcast-discord 105300-105449, 42 unsure tiles had a sure value; the rule read 37
+    # of them, all right (two had the true letter fourth, two a letter of the same value
+    # within hidden_margin outside the line: I and O, R and N; one read with a hyphen).
     value_letter_rank: int = 2  # 0: the rule is off
     value_letter_share: float = 0.5
     value_letter_confidence: float = 0.9
