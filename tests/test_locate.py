@@ -450,8 +450,8 @@ def test_size_recovers_a_sparse_row() -> None:
     assert (lb.rows, lb.cols) == (5, 5)
     assert _centre_error(lb, corners) < 0.04
     assert set(lb.missing) == {(4, 2), (4, 3), (4, 4)}
-    # Read, the doubt stands: a game's board has a tile in every cell, and three of that
-    # row's cells have none (``read._read_grown``).
+    # Read, the doubt stands: read 5x5 the board looks like Wordament, whose boards are
+    # 4x4 (``read._read_grown``).
     from assistant.read import ReadOptions, read_array
 
     with pytest.raises(UnsureShapeError):
@@ -622,8 +622,8 @@ def test_a_line_half_like_tiles_makes_the_size_unsure() -> None:
     assert "--size 4x3" in str(info.value) and "--size 4x4" in str(info.value)
     assert info.value.sizes == ((4, 3), (4, 4))
     assert locate_board(img, size=(4, 4)).cols == 4
-    # Read, the doubt stands: nothing names a game of the black-and-white copy, and the
-    # strip's lower half has no tiles.
+    # Read, the doubt stands: the board found at 4x4 has an empty edge column
+    # (``read.check_size``).
     from assistant.read import ReadOptions, read_array
 
     with pytest.raises(UnsureShapeError):
@@ -654,6 +654,31 @@ def test_a_line_in_doubt_is_read_where_only_that_size_is_the_games() -> None:
     assert any(
         n.startswith("read as 5x5, the size spellcast boards have, not 5x4") for n in reading.notes
     )
+
+
+def test_a_line_in_doubt_with_cells_without_tiles_is_not_grown() -> None:
+    """tools.synth spellcast-discord 2024 (a cropped grid) with the last three tiles of
+    its last column painted over in the board's colour: the locator is unsure between 5x4
+    and 5x5. Read at 5x5 it is SpellCast, whose one size that is, but three cells hold no
+    tile: the doubt is raised, not a board with holes."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-discord", 2024, kind="cropped-grid", jpeg_quality=None)
+    image = np.array(decode_image(board.data))
+    (x0, y0), (x1, _), (_, y1), _ = locate_board(image).corners
+    w, h = (x1 - x0) / 5, (y1 - y0) / 5
+    navy = image[max(0, int(y0) - 3), int(x0 + w / 2)].copy()
+    for r in (2, 3, 4):
+        image[int(y0 + r * h) : int(y0 + (r + 1) * h) + 2, int(x0 + 4 * w) : int(x1) + 2] = navy
+    with pytest.raises(UnsureShapeError) as info:
+        locate_board(image)
+    assert info.value.sizes == ((5, 4), (5, 5))
+    at_five = read_array(image, ReadOptions(size=(5, 5)))  # what the grown read finds
+    assert at_five.game == "spellcast" and [at_five.tiles[r][4] for r in (2, 3, 4)] == [""] * 3
+    with pytest.raises(UnsureShapeError):
+        read_array(image, ReadOptions())
 
 
 # -- small boards, and black-and-white copies with no tile faces ------------------------------
