@@ -315,6 +315,15 @@ class CutConfig:
     outline_side: float = 0.1
     outline_sides: int = 3
     line_band: float = 0.04
+    # A piece of a line's pixels apart from its strokes (value_off_edge px clear of the
+    # face's edge), outside the letters' box in a value corner, at most value_off_line of
+    # the letters' height tall and of no hue (a chroma off the face's under value_off_tint)
+    # where every line has one (twice that) is the tile's point value
+    # (``_values_off_line``): a grey 1 beside a blue line, 1-2 off the face, the line 21-37;
+    # a purple line's stretch its mask cut off at the tile's rounded corner, 47-50.
+    value_off_edge: int = 2
+    value_off_line: float = 0.6
+    value_off_tint: float = 10.0
     # ...and on such a tile the badge's disc (``_badge_disc``, grown by a pixel more) is no
     # line either: where it reaches out of the band's corner, its gold (the gold of the
     # tile's letter) was sampled as a line colour and the letter went with the line.
@@ -1219,6 +1228,8 @@ def cut_tile(
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
         line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg)
+        if letters is not None:
+            line = _values_off_line(line, lab, face, line_colours, letters, corners, span, cfg)
         altered = line.copy()
         dist = dist.copy()
         dist[line] = 0
@@ -1427,8 +1438,12 @@ def cut_tile(
             main = max(glyph_ids, key=lambda i: boxes[i].w * boxes[i].h)
             ink_colour = _colour(lab, labels, main, boxes[main])
         span = (fy0, fy1, fx0, fx1)
+        # Where a line took out part of the letter, what is left of it is no measure of the
+        # letter's size: where the board's letters sit is (a 1 beside the top of an I whose
+        # stem a line hid was too tall for the I's stub to be its value).
+        sized = band.union(letters) if overdrawn and letters is not None else band
         options = find_values(
-            dist, lab, keep_out, band, span, contrast, ink_colour, cfg.values, corners,
+            dist, lab, keep_out, sized, span, contrast, ink_colour, cfg.values, corners,
             value_zone,
         )  # fmt: skip
     # A prefix's or suffix's hyphen too pale to cut, looked for once: a stroke the glyph
@@ -1543,6 +1558,55 @@ def _pieces_inside(
         if joined or (i in by_line and any(j in by_line for j in out)):
             out.add(i)
     return out
+
+
+def _values_off_line(
+    line: npt.NDArray[np.bool_],
+    lab: Image,
+    face: npt.NDArray[np.float64],
+    colours: Sequence[npt.NDArray[np.float64]],
+    letters: Box,
+    corners: Sequence[Corner],
+    span: tuple[int, int, int, int],
+    cfg: CutConfig,
+) -> npt.NDArray[np.bool_]:
+    """``line`` without its pieces that are a point value, not a line: apart from every
+    stroke (clear of the face's edge, where a line enters the tile), wholly outside
+    ``letters`` and in a corner searched for the value, at most ``value_off_line`` of the
+    letters' height tall, and of the face's hue where every line ``colours`` has one of
+    its own (``value_off_tint``). A grey value beside a grey-blue see-through line is
+    nearer the line's mixes than the letter's: SpellCast's 1 beside an I a line crossed
+    went with the line, the value was lost and the I stayed unsure."""
+    h, w = line.shape
+    fx0, fx1, fy0, fy1 = span
+    e = cfg.value_off_edge
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(line.astype(np.uint8), connectivity=8)
+    out = line.copy()
+    for i in range(1, n):
+        x, y, bw, bh = (int(v) for v in stats[i, :4])
+        piece = Box(x, y, bw, bh)
+        inside = x >= fx0 + e and y >= fy0 + e and x + bw <= fx1 - e and y + bh <= fy1 - e
+        if not inside or _crosses(piece, letters) or bh > cfg.value_off_line * letters.h:
+            continue
+        cx, cy = x + bw / 2, y + bh / 2
+        if not any((cx < w / 2) == is_left(c) and (cy < h / 2) == is_top(c) for c in corners):
+            continue
+        # ...and of no hue of its own where the lines have one (a stretch of a coloured
+        # line that its mask cut off where it crosses the tile's rounded corner is no value).
+        own = labels == i
+        tint = _tint(lab[own], face)
+        if tint < cfg.value_off_tint and all(
+            _tint(c[None], face) >= 2 * cfg.value_off_tint for c in colours
+        ):
+            out[own] = False
+    return out
+
+
+def _tint(pixels: npt.NDArray[np.generic], face: npt.NDArray[np.float64]) -> float:
+    """How far the median chroma of ``pixels`` (CIELAB, one per row) lies from the
+    ``face``'s."""
+    a, b = median(pixels.reshape(-1, 3)[:, 1:].astype(np.float64), axis=0) - face[1:]
+    return math.hypot(float(a), float(b))
 
 
 def _beside_letters(

@@ -308,6 +308,15 @@ def _by_value_note(game: Game, tiles: int) -> str:
     )
 
 
+def _by_agreement_note(game: Game, tiles: int) -> str:
+    """What ``reading_from_tiles`` says when ``by_agreement`` read ``tiles`` letters."""
+    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
+    return (
+        f"letters of {some} a line crosses: read where what shows of the letter and its "
+        f"point value agree ({game.title}'s table)"
+    )
+
+
 def _prints(table: Game, label: str, value: int) -> bool:
     """Whether ``label`` is one letter whose tile prints ``value`` in the game's ``table``."""
     return len(label) == 1 and table.table_value(label.lower()) == value
@@ -369,6 +378,33 @@ def by_value(
     return label, cfg.value_letter_confidence
 
 
+def by_agreement(
+    value: int | None,
+    value_confidence: float,
+    table: Game,
+    around_line: Candidates,
+    cfg: RecognizeConfig,
+) -> str | None:
+    """The letter of an unsure tile a line crossed (``around_line``: every letter's fit
+    outside the line, best first) that its unsure printed ``value`` agrees with, in a game
+    printing one ``table`` of values; or None. The value must be read at
+    ``line_value_min`` at least; of the letters printing it, the best fit must be within
+    ``line_value_lead`` of the best fit of all letters and ahead of the next of its value by
+    ``line_value_margin``. Neither is evidence enough alone (a line crossing a tile often
+    crosses its value too); two independent readings agreeing are."""
+    if value is None or value_confidence < cfg.line_value_min or not around_line:
+        return None
+    of_value = _of_value(around_line, value, table)
+    if not of_value:
+        return None
+    label, score = of_value[0]
+    if score < around_line[0][1] - cfg.line_value_lead:
+        return None
+    if len(of_value) > 1 and score - of_value[1][1] < cfg.line_value_margin:
+        return None
+    return label
+
+
 def _q_both(candidates: Candidates, q_shares: dict[str, float]) -> Candidates:
     """A Q tile's candidates when the game is unknown and its candidates read a Q both
     ways: each reading of the Q as Qu and as a plain Q, weighted by the games' shares."""
@@ -424,7 +460,7 @@ def reading_from_tiles(
     # A game printing one table of values (SpellCast): a value too small or blurred to read
     # on a letter read surely is the table's, and one read surely but unlike it is doubted.
     fixed = fixed_values(game.name) if game is not None and game.known else None
-    from_table = by_values = 0
+    from_table = by_values = by_agreements = 0
     recognize = options.config.recognize_config()
     tiny_cap, invalid_factor = recognize.multi_tiny_cap, recognize.invalid_factor
     lost_hyphens = False
@@ -473,21 +509,30 @@ def reading_from_tiles(
                 around = tuple((q_label(x, plain_q), cf) for x, cf in tr.around_line)
                 # A game of one value table: a value read surely may settle the letter,
                 # or name the letter a line hid.
-                if (
-                    fixed is not None
-                    and sure < threshold
-                    and tr.value is not None
-                    and tr.value_confidence >= threshold
-                ):
-                    by = by_value(listed, tr.value, fixed, recognize, around)
+                if fixed is not None and sure < threshold and tr.value is not None:
+                    sure_value = tr.value_confidence >= threshold
+                    by = (
+                        by_value(listed, tr.value, fixed, recognize, around) if sure_value else None
+                    )
+                    # ...or, a line crossing both, an unsure value may agree with what shows
+                    # of the letter beside the line.
+                    agreed = (
+                        None
+                        if by
+                        else by_agreement(tr.value, tr.value_confidence, fixed, around, recognize)
+                    )
                     if by is not None:
                         label, sure = by[0], min(by[1], tr.value_confidence)
-                        listed = ((label, sure), *((x, cf) for x, cf in listed if x != label))
                         by_values += 1
-                    else:
+                    elif agreed is not None:
+                        label, sure = agreed, recognize.line_value_confidence
+                        by_agreements += 1
+                    elif sure_value:
                         listed = _hidden_of_value(
                             listed, tr.value, fixed, around, recognize.hidden_margin
                         )
+                    if by is not None or agreed is not None:
+                        listed = ((label, sure), *((x, cf) for x, cf in listed if x != label))
                 t_row.append(label if sure >= threshold else UNSURE)
                 c_row.append(sure)
                 k_row.append(listed)
@@ -541,6 +586,7 @@ def reading_from_tiles(
                 + ([TINY_NOTE] if lost_hyphens else [])
                 + ([_table_note(fixed, from_table)] if fixed and from_table else [])
                 + ([_by_value_note(fixed, by_values)] if fixed and by_values else [])
+                + ([_by_agreement_note(fixed, by_agreements)] if fixed and by_agreements else [])
             )
         ),
     )

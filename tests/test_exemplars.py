@@ -178,7 +178,7 @@ def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
     at 0.56 around the line, H close behind; the board shows a clean N and H, and the N's
     visible pixels side with the N. Every tile stays right or unsure. (Its printed 2, read
     surely, would settle the N as well: the values settle nothing here, value_letter_rank
-    0, so that what is tested is what the glyphs settle.)"""
+    0 and line_value_min over 1, so that what is tested is what the glyphs settle.)"""
     from assistant.imageio import decode_image
     from assistant.read import UNSURE, ReaderConfig, ReadOptions, read_array
     from assistant.recognize import RecognizeConfig
@@ -189,7 +189,9 @@ def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
     image = decode_image(board.data)
 
     def read(exemplars: ExemplarConfig) -> list[list[str]]:
-        config = RecognizeConfig(tesseract="never", exemplars=exemplars, value_letter_rank=0)
+        config = RecognizeConfig(
+            tesseract="never", exemplars=exemplars, value_letter_rank=0, line_value_min=2.0
+        )
         reading = read_array(image, ReadOptions(config=ReaderConfig(recognize=config)))
         return [list(row) for row in reading.tiles]
 
@@ -264,8 +266,9 @@ def _read_arrows_unchecked(
     seed: int, exemplars: ExemplarConfig | None = None, tesseract: str = "never"
 ) -> tuple[object, list[list[str]], dict[str, object]]:
     """``_read_arrows`` without checking the tiles: for a setting known to read one wrong.
-    The printed values settle no letter (``RecognizeConfig.value_letter_rank`` 0): what
-    these tests measure is what the glyphs settle, which a sure value would hide."""
+    The printed values settle no letter (``RecognizeConfig.value_letter_rank`` 0, and
+    ``line_value_min`` over 1): what these tests measure is what the glyphs settle, which
+    a value would hide."""
     from assistant.imageio import decode_image
     from assistant.read import ReaderConfig, ReadOptions, read_array
     from assistant.recognize import RecognizeConfig
@@ -276,6 +279,7 @@ def _read_arrows_unchecked(
         tesseract=tesseract,  # type: ignore[arg-type]
         exemplars=exemplars or ExemplarConfig(),
         value_letter_rank=0,
+        line_value_min=2.0,
     )
     reading = read_array(
         decode_image(board.data), ReadOptions(config=ReaderConfig(recognize=config))

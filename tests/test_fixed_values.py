@@ -14,7 +14,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.imageio import decode_image
-from assistant.read import ReaderConfig, ReadOptions, by_value, read_array
+from assistant.read import ReaderConfig, ReadOptions, by_agreement, by_value, read_array
 from assistant.recognize import RecognizeConfig
 from assistant.registry import SPELLCAST, fixed_values
 
@@ -206,8 +206,10 @@ def test_a_sure_value_settles_a_letter_a_line_left_unsure() -> None:
         "letters of 2 tiles unsure by their shape: read from the point values printed on "
         "them (SpellCast (Discord)'s table)"
     ]
-    # The rule off (no rank qualifies), the same tiles are unsure with the letters listed.
-    off = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(value_letter_rank=0)))
+    # The rule off (no rank qualifies; nor may an unsure value agree with the glyph outside
+    # the line, ``by_agreement``), the same tiles are unsure with the letters listed.
+    rules_off = RecognizeConfig(value_letter_rank=0, line_value_min=2.0)
+    off = ReadOptions(config=ReaderConfig(recognize=rules_off))
     unsettled = read_array(image, off)
     assert (unsettled.tiles[4][0], unsettled.tiles[4][1]) == ("?", "?")
     assert unsettled.candidates[4][0][0][0] == "G" and unsettled.candidates[4][1][0][0] == "C"
@@ -258,3 +260,71 @@ def test_which_listed_letter_a_value_settles() -> None:
     )
     assert by_value(listed, 1, SPELLCAST, cfg, (("I", 0.73), ("J", 0.71), ("O", 0.69))) is None
     assert by_value(listed, 1, SPELLCAST, cfg, (("O", 0.9), ("I", 0.7))) is None
+
+
+def test_a_value_beside_a_line_is_read_and_agrees_with_the_letter() -> None:
+    # tools.synth spellcast-arrows 105266 r2c4: a see-through blue line runs down an I and
+    # hides its stem, another comes in from the left. Its grey 1, clear of both at the
+    # bottom right, lay nearer the line's grey-blue mixes than the black letter's and went
+    # with the line: no value, the I unsure (J listed first). The 1 is now read (unsure
+    # beside the line); outside the line the glyph fits I best of all letters and of those
+    # printing 1 by far: the two agree, I reads, noted.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 105266)
+    want = board.label["letters"]
+    assert want[1][3] == "I"
+    image = decode_image(board.data)
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[1][3] == "I" and reading.values is not None
+    assert reading.values[1][3] == 1 and (1, 3) not in reading.uncertain_values
+    assert confident_wrong(reading, want) == []
+    assert (
+        "letters of 1 tile a line crosses: read where what shows of the letter and its "
+        "point value agree (SpellCast (Discord)'s table)"
+    ) in reading.notes
+    # The rule off, the value is still read (unsure), and so is the letter.
+    off = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(line_value_min=2.0)))
+    unsettled = read_array(image, off)
+    assert unsettled.tiles[1][3] == "?" and unsettled.values is not None
+    assert unsettled.values[1][3] == 1 and (1, 3) in unsettled.uncertain_values
+    assert "I" in [x for x, _ in unsettled.candidates[1][3]]
+
+
+def test_a_weak_value_agreeing_with_a_wrong_letter_settles_nothing() -> None:
+    # tools.synth spellcast-arrows 107325 r3c5: a blurred N under a line. Outside the line
+    # the glyph fits U best (0.83; N 0.73) and its 2 reads 4, as U prints, but at 0.04: under
+    # line_value_min, the tile stays unsure.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107325)
+    want = board.label["letters"]
+    assert want[2][4] == "N"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[2][4] == "?"
+    assert reading.candidates[2][4][0][0] == "U"
+    assert confident_wrong(reading, want) == []
+
+
+def test_which_letter_a_value_and_the_glyph_beside_a_line_agree_on() -> None:
+    cfg = RecognizeConfig()
+    # O 1, Q 8, D 3, B 4, E 1, F 5, I 1, J 7.
+    around = (("O", 0.95), ("Q", 0.93), ("D", 0.8), ("E", 0.6))
+    assert by_agreement(1, 0.3, SPELLCAST, around, cfg) == "O"
+    assert by_agreement(8, 0.3, SPELLCAST, around, cfg) == "Q"
+    # The value too weak, unread, or printed by no letter: nothing.
+    assert by_agreement(1, 0.05, SPELLCAST, around, cfg) is None
+    assert by_agreement(None, 1.0, SPELLCAST, around, cfg) is None
+    assert by_agreement(10, 0.9, SPELLCAST, around, cfg) is None
+    # No glyph compared outside a line: nothing.
+    assert by_agreement(1, 0.9, SPELLCAST, (), cfg) is None
+    # The letter of the value must fit within line_value_lead of the best of all letters...
+    assert by_agreement(3, 0.9, SPELLCAST, around, cfg) is None
+    # ...and ahead of the next letter of its value by line_value_margin.
+    close = (("E", 0.9), ("I", 0.85), ("F", 0.6))
+    assert by_agreement(1, 0.9, SPELLCAST, close, cfg) is None
+    assert by_agreement(1, 0.9, SPELLCAST, close, replace(cfg, line_value_margin=0.04)) == "E"

@@ -413,6 +413,18 @@ class RecognizeConfig:
     value_letter_rank: int = 2  # 0: the rule is off
     value_letter_share: float = 0.5
     value_letter_confidence: float = 0.9
+    # ...and where a line crossed the tile and left its value unsure but read at
+    # line_value_min or more, the letter of that value the glyph outside the line fits
+    # best reads at line_value_confidence where it fits within line_value_lead of the best
+    # letter of all and line_value_margin ahead of the next of its value
+    # (``read.by_agreement``). Session 30, spellcast-arrows, unsure tiles a line crossed,
+    # read / wrong: 105200-105499 (studied) 17 of 91 / 0; fresh 107340-107539 16 of 64 / 0,
+    # 107300-107339 6 / 0, 107540-107739 14 / 0. At line_value_min 0.02, 107325's blurred
+    # N read U: its 2 read 4 (as U prints) at 0.04, and U fit best outside the line.
+    line_value_min: float = 0.1  # above 1: the rule is off
+    line_value_lead: float = 0.02
+    line_value_margin: float = 0.1
+    line_value_confidence: float = 0.85
     # Digits less than value_min_px tall in the source image (SpellCast's 4-5 px values)
     # keep at most value_tiny_cap from the matcher alone: with one digit class's templates
     # withheld, the best wrong digit reached 0.91 below 6 px and at most 0.41 from 6 px up
