@@ -1227,7 +1227,7 @@ def cut_tile(
         # back, in pieces where the line cut it (``line`` keeps where it ran: the matcher
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
-        line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg)
+        line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg, letters)
         if letters is not None:
             line = _values_off_line(line, lab, face, line_colours, letters, corners, span, cfg)
         altered = line.copy()
@@ -1945,6 +1945,7 @@ def _line_pixels(
     face: npt.NDArray[np.float64],
     span: tuple[int, int, int, int],
     cfg: CutConfig,
+    letter_box: Box | None = None,
 ) -> tuple[
     npt.NDArray[np.bool_],
     bool,
@@ -1967,7 +1968,10 @@ def _line_pixels(
     anti-aliased edge) is not. Without an ink colour of its own (a line in the letter's
     colour, or no letter left), a pixel of ``mine`` nearer a line colour than
     ``line_colour`` of its distance from the face is line and the letter counts as
-    hidden. The mask is grown by a pixel to take a line's outer fringe."""
+    hidden. The mask is grown by a pixel to take a line's outer fringe. Where nothing of
+    a line lies on the band clear of its corners and a bonus tile's badge, the line is
+    sampled between the band and ``letter_box`` (where the board's letters sit), off the
+    badge."""
     h, w = mine.shape
     fx0, fx1, fy0, fy1 = span
     face_area = np.zeros((h, w), bool)
@@ -1998,13 +2002,25 @@ def _line_pixels(
     corner = np.zeros((h, w), bool)
     corner[:my, :mx] = corner[:my, w - mx :] = corner[h - my :, :mx] = True
     corner[h - my :, w - mx :] = True
+    off_badge: npt.NDArray[np.bool_] | None = None
     if outline is not None:  # ...nor its badge (line_band)
         badge = _badge_disc((mine | tinted).astype(np.uint8), cfg)
         if badge is not None:
-            margin &= cv2.dilate(badge, np.ones((3, 3), np.uint8)) == 0
+            off_badge = cv2.dilate(badge, np.ones((3, 3), np.uint8)) == 0
+            margin &= off_badge
     sample = (mine | tinted) & margin & ~corner
     if np.count_nonzero(sample) < cfg.line_corner_px:
         sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
+    if not np.any(sample) and letter_box is not None and off_badge is not None:
+        # ...over the badge, all of the band it crosses the badge's: its stretch between
+        # the band and where the letters sit (a purple arrow from a DL tile's corner to
+        # its gold A: no colour sampled, nothing taken out, the A lost with the line).
+        clear = np.zeros((h, w), bool)
+        clear[my : h - my, mx : w - mx] = True
+        clear &= off_badge
+        box = letter_box
+        clear[box.y : box.y1, box.x : box.x1] = False
+        sample = mine & clear
     on_face = lab[sample].reshape(-1, 3).astype(np.float32)
     rim = _segment_distance(on_face, face, gap) < cfg.line_rim * _apart(face, gap)
     rim &= corner[sample]

@@ -353,8 +353,9 @@ def by_value(
     """The letter a surely read printed ``value`` settles among an unsure tile's
     ``candidates`` (labels under the game's Q rule) in a game printing one ``table`` of
     values, with its confidence; or None. Letters the table gives another value are ruled
-    out; the best one left reads where it is among the first ``value_letter_rank`` listed
-    and no other listed letter of that value scores ``value_letter_share`` of it. On a tile
+    out; the best one left reads where it is among the first ``value_letter_rank`` listed,
+    listed at ``value_letter_floor`` at least, and no other listed letter of that value
+    scores ``value_letter_share`` of it. On a tile
     a line crossed (``around_line``: every letter's fit outside the line, best first) it
     must also fit best of the letters of that value, by ``hidden_margin``. An O under a
     line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
@@ -369,6 +370,8 @@ def by_value(
     others = (c for _, x, c in listed[1:] if x != label)
     if rank >= cfg.value_letter_rank or any(c >= cfg.value_letter_share * conf for c in others):
         return None
+    if conf < cfg.value_letter_floor:
+        return None  # listed to fill the list: the glyph fits it no better than any
     if around_line:
         seen = _of_value(around_line, value, table)
         if not seen or seen[0][0] != label:
@@ -472,6 +475,7 @@ def reading_from_tiles(
             bonus = bonuses[r][c] if bonuses is not None else None
             value, bonus_kind = tr.value, (bonus.kind if bonus is not None else None)
             fix = fixes.get((r, c))
+            agreed: str | None = None  # the letter its unsure value agreed on (by_agreement)
             if fix is not None:
                 t_row.append(fix.label)
                 c_row.append(1.0)
@@ -508,19 +512,17 @@ def reading_from_tiles(
                 listed = tuple((q_label(x, plain_q), cf) for x, cf in tr.candidates)
                 around = tuple((q_label(x, plain_q), cf) for x, cf in tr.around_line)
                 # A game of one value table: a value read surely may settle the letter,
-                # or name the letter a line hid.
+                # or name the letter a line hid; a line crossing both, an unsure value may
+                # agree with what shows of the letter beside the line.
                 if fixed is not None and sure < threshold and tr.value is not None:
                     sure_value = tr.value_confidence >= threshold
                     by = (
                         by_value(listed, tr.value, fixed, recognize, around) if sure_value else None
                     )
-                    # ...or, a line crossing both, an unsure value may agree with what shows
-                    # of the letter beside the line.
-                    agreed = (
-                        None
-                        if by
-                        else by_agreement(tr.value, tr.value_confidence, fixed, around, recognize)
-                    )
+                    if by is None:
+                        agreed = by_agreement(
+                            tr.value, tr.value_confidence, fixed, around, recognize
+                        )
                     if by is not None:
                         label, sure = by[0], min(by[1], tr.value_confidence)
                         by_values += 1
@@ -545,7 +547,8 @@ def reading_from_tiles(
             if printed is not None:
                 if doubted:
                     value, doubted = printed, False
-                    from_table += 1
+                    if agreed is None:  # an agreed value was read, not too small to read
+                        from_table += 1
                 elif value != printed:
                     doubted = True
             if doubted and (fix is None or fix.value is None):

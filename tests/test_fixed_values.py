@@ -291,6 +291,9 @@ def test_a_value_beside_a_line_is_read_and_agrees_with_the_letter() -> None:
     assert unsettled.tiles[1][3] == "?" and unsettled.values is not None
     assert unsettled.values[1][3] == 1 and (1, 3) in unsettled.uncertain_values
     assert "I" in [x for x, _ in unsettled.candidates[1][3]]
+    # The agreed value was read, not taken from the table for being too small to read.
+    table_notes = [n for n in reading.notes if "too small or faint" in n]
+    assert table_notes == [n for n in unsettled.notes if "too small or faint" in n]
 
 
 def test_a_weak_value_agreeing_with_a_wrong_letter_settles_nothing() -> None:
@@ -328,3 +331,19 @@ def test_which_letter_a_value_and_the_glyph_beside_a_line_agree_on() -> None:
     close = (("E", 0.9), ("I", 0.85), ("F", 0.6))
     assert by_agreement(1, 0.9, SPELLCAST, close, cfg) is None
     assert by_agreement(1, 0.9, SPELLCAST, close, replace(cfg, line_value_margin=0.04)) == "E"
+
+
+def test_a_letter_listed_at_nothing_is_not_what_a_value_settles() -> None:
+    # benchmarks/stress.py --seed 108000, spellcast-arrows + darkmode: a brown line over an
+    # F on a dark tile was not seen as a line; the F and the line read C at 3.5e-08 (listed
+    # 0), G and FF after it, and its sure 5 (C and F both print 5) read C at 0.9.
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 108000, 108000, "darkmode")
+    assert want[2][2] == "F"
+    assert reading.tiles[2][2] == "?" and reading.candidates[2][2][0] == ("C", 0.0)
+    assert reading.values is not None and reading.values[2][2] == 5
+    assert confident_wrong(reading, want) == []
+    cfg = RecognizeConfig()
+    assert by_value((("C", 0.0), ("G", 0.0), ("FF", 0.0)), 5, SPELLCAST, cfg) is None
+    assert by_value((("Z", 0.0004), ("R", 0.0)), 8, SPELLCAST, cfg) == ("Z", 0.9)

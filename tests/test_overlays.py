@@ -1428,3 +1428,23 @@ def test_what_a_line_left_in_its_own_hue_is_no_sure_letter() -> None:
     assert want[2][4] == "B"
     assert reading.tiles[2][4] in ("B", UNSURE), reading.candidates[2][4]
     assert confident_wrong(reading, want) == []
+
+
+def test_a_line_that_enters_over_a_bonus_badge_is_still_taken_out() -> None:
+    """tools.synth spellcast-arrows 107583 r3c2: a purple line comes in over the TL badge at
+    a bonus tile's corner and ends on its gold A. All of the band where a line's colour is
+    sampled that it crosses is the badge's (never sampled), so no line colour was found,
+    nothing was taken out, and the faint gold A went with the line: no glyph, no value,
+    the tile unsure. The line is now sampled between the band and where the board's letters
+    sit: the A and its 1 read, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107583)
+    assert board.label["letters"][2][1] == "A" and board.label["bonuses"][2][1] == "TL"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert (2, 1) in reading.crossed
+    assert reading.tiles[2][1] == "A" and reading.values is not None
+    assert reading.values[2][1] == 1
+    assert confident_wrong(reading, board.label["letters"]) == []

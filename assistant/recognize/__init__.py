@@ -413,6 +413,11 @@ class RecognizeConfig:
     value_letter_rank: int = 2  # 0: the rule is off
     value_letter_share: float = 0.5
     value_letter_confidence: float = 0.9
+    # ...and only a letter listed at value_letter_floor or more: one listed at 0 fills the
+    # list. A brown line unseen on a dark SpellCast board (benchmarks/stress.py 108000,
+    # spellcast-arrows + darkmode) left an F and the line read C at 3.5e-08, G and FF at 0:
+    # its sure 5 read C at 0.9. The least read right was a Z at 0.0004 (105448).
+    value_letter_floor: float = 0.0001
     # ...and where a line crossed the tile and left its value unsure but read at
     # line_value_min or more, the letter of that value the glyph outside the line fits
     # best reads at line_value_confidence where it fits within line_value_lead of the best
