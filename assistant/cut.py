@@ -38,6 +38,7 @@ from assistant.colour import (
     hue_apart,
     lab8_distance,
     lab8_to_bgr,
+    length,
     pixel_distances,
 )
 from assistant.geometry import (
@@ -1605,8 +1606,7 @@ def _values_off_line(
 def _tint(pixels: npt.NDArray[np.generic], face: npt.NDArray[np.float64]) -> float:
     """How far the median chroma of ``pixels`` (CIELAB, one per row) lies from the
     ``face``'s."""
-    a, b = median(pixels.reshape(-1, 3)[:, 1:].astype(np.float64), axis=0) - face[1:]
-    return math.hypot(float(a), float(b))
+    return length(median(pixels.reshape(-1, 3)[:, 1:].astype(np.float64), axis=0) - face[1:])
 
 
 def _beside_letters(
@@ -2013,7 +2013,7 @@ def _line_pixels(
         sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
     if not np.any(sample) and letter_box is not None and off_badge is not None:
         # ...over the badge, all of the band it crosses the badge's: its stretch between
-        # the band and where the letters sit (a purple arrow from a DL tile's corner to
+        # the band and where the letters sit (a purple arrow in over a TL tile's badge to
         # its gold A: no colour sampled, nothing taken out, the A lost with the line).
         clear = np.zeros((h, w), bool)
         clear[my : h - my, mx : w - mx] = True

@@ -293,27 +293,32 @@ def _q_shares(game: GameGuess | None) -> dict[str, float]:
     return {rule: share for rule, share in shares.items() if share > 0.0}
 
 
+def _tiles(n: int) -> str:
+    """How the notes count tiles: "1 tile", "2 tiles"."""
+    return "1 tile" if n == 1 else f"{n} tiles"
+
+
 def _table_note(game: Game, tiles: int) -> str:
     """What ``reading_from_tiles`` says when it took ``tiles`` values from ``game``'s table."""
-    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
-    return f"point values of {some} too small or faint to read: taken from {game.title}'s table"
+    return (
+        f"point values of {_tiles(tiles)} too small or faint to read: taken from "
+        f"{game.title}'s table"
+    )
 
 
 def _by_value_note(game: Game, tiles: int) -> str:
     """What ``reading_from_tiles`` says when printed values settled ``tiles`` letters."""
-    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
     return (
-        f"letters of {some} unsure by their shape: read from the point values printed on "
-        f"them ({game.title}'s table)"
+        f"letters of {_tiles(tiles)} unsure by their shape: read from the point values "
+        f"printed on them ({game.title}'s table)"
     )
 
 
 def _by_agreement_note(game: Game, tiles: int) -> str:
     """What ``reading_from_tiles`` says when ``by_agreement`` read ``tiles`` letters."""
-    some = "1 tile" if tiles == 1 else f"{tiles} tiles"
     return (
-        f"letters of {some} a line crosses: read where what shows of the letter and its "
-        f"point value agree ({game.title}'s table)"
+        f"letters of {_tiles(tiles)} a line crosses: read where what shows of the letter "
+        f"and its point value agree ({game.title}'s table)"
     )
 
 
@@ -519,21 +524,22 @@ def reading_from_tiles(
                     by = (
                         by_value(listed, tr.value, fixed, recognize, around) if sure_value else None
                     )
-                    if by is None:
+                    if by is not None:
+                        by = (by[0], min(by[1], tr.value_confidence))
+                        by_values += 1
+                    else:
                         agreed = by_agreement(
                             tr.value, tr.value_confidence, fixed, around, recognize
                         )
+                        if agreed is not None:
+                            by = (agreed, recognize.line_value_confidence)
+                            by_agreements += 1
+                        elif sure_value:
+                            listed = _hidden_of_value(
+                                listed, tr.value, fixed, around, recognize.hidden_margin
+                            )
                     if by is not None:
-                        label, sure = by[0], min(by[1], tr.value_confidence)
-                        by_values += 1
-                    elif agreed is not None:
-                        label, sure = agreed, recognize.line_value_confidence
-                        by_agreements += 1
-                    elif sure_value:
-                        listed = _hidden_of_value(
-                            listed, tr.value, fixed, around, recognize.hidden_margin
-                        )
-                    if by is not None or agreed is not None:
+                        label, sure = by
                         listed = ((label, sure), *((x, cf) for x, cf in listed if x != label))
                 t_row.append(label if sure >= threshold else UNSURE)
                 c_row.append(sure)
