@@ -1213,12 +1213,13 @@ def _settle_shape(
                 break
             if found >= 2:
                 where = _BEYOND[side]
+                bigger = _grown(rows, cols, side)
                 raise UnsureShapeError(
                     f"the board's size is unclear: {found} of the {len(beyond)} cells {where} "
                     f"the {rows}x{cols} grid look like tiles",
                     hint=f"pass the size you see: --size {rows}x{cols}, or --size "
-                    "{}x{} with that line (rows x cols)".format(*_grown(rows, cols, side)),
-                    sizes=((rows, cols), _grown(rows, cols, side)),
+                    f"{bigger[0]}x{bigger[1]} with that line (rows x cols)",
+                    sizes=((rows, cols), bigger),
                 )
         if change is None:
             return to_full, lat

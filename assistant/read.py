@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.board import Board, Bonus, Tile, parse_tile
 from assistant.errors import (
+    BoardNotFoundError,
     BoardShapeError,
     BoardTextError,
     MissingDependencyError,
@@ -706,9 +707,9 @@ def _read_array(
     try:
         boards = locate_boards(image, size=options.size, config=cfg.locate)
     except UnsureShapeError as unsure:
-        if options.size is not None or unsure.sizes is None:
+        if options.size is not None:
             raise
-        return _read_grown(image, options, unsure, *unsure.sizes, start=t0, may_turn=may_turn)
+        return _read_grown(image, options, unsure, start=t0, may_turn=may_turn)
     located = boards[0]
     if options.size is not None:
         check_size(image, located)
@@ -811,7 +812,6 @@ def _read_at_games_size(
     it: the larger grid was not seen whole, and no edge line of the smaller one is empty;
     and where it names a game. A grid smaller than the game's is never grown here: a line
     lost under drawn arrows may hold any letters."""
-    from assistant.errors import BoardNotFoundError
 
     conflict = _size_conflict(guess.size_conflict, guess.expected_sizes)
     rows, cols = located.rows, located.cols
@@ -835,23 +835,24 @@ def _read_grown(
     image: Image,
     options: ReadOptions,
     unsure: UnsureShapeError,
-    found: tuple[int, int],
-    grown: tuple[int, int],
     *,
     start: float,
     may_turn: bool,
 ) -> BoardReading:
     """The board read at ``grown``, the grid ``found`` with the line beyond it that looked
-    like tiles in part (``UnsureShapeError.sizes``), where the game named at that size
-    deals it (its look's games: Boggle's and Big Boggle's sizes) and not ``found``: a
-    SpellCast board whose first column an arrow ran down was found 5x4, and SpellCast
-    deals 5x5 only. The read must pass ``check_size`` (no empty edge line), find a tile
-    in every cell (the games' boards have no holes) and carries a note; else the doubt
-    is raised. A grid of a size the game deals is never grown: a 4x4 Boggle board with
-    two tile-like cells beside it may be a Big Boggle board cut off, or not."""
-    from assistant.errors import BoardNotFoundError
+    like tiles in part (``unsure.sizes``; without them the doubt is raised), where the
+    game named at that size deals it (its look's games: Boggle's and Big Boggle's sizes)
+    and not ``found``: a SpellCast board whose first column an arrow ran down was found
+    5x4, and SpellCast deals 5x5 only. The read must pass ``check_size`` (no empty edge
+    line), find a tile in every cell (the games' boards have no holes) and carries a
+    note; else the doubt is raised. A grid of a size the game deals is never grown: a
+    4x4 Boggle board with two tile-like cells beside it may be a Big Boggle board cut
+    off, or not."""
     from assistant.registry import look_sizes
 
+    if unsure.sizes is None:
+        raise unsure
+    found, grown = unsure.sizes
     try:
         again = _read_array(image, replace(options, size=grown), start=start, may_turn=may_turn)
     except (BoardShapeError, BoardNotFoundError):
@@ -883,7 +884,6 @@ def check_size(image: Image, located: LocatedBoard) -> None:
     the board would be padded and every path shifted), or when the picture, read without
     a size, shows a larger board with every tile seen (the size is too small: rows or
     columns would be dropped). One more board search, only when ``--size`` is given."""
-    from assistant.errors import BoardNotFoundError
     from assistant.locate import locate_board
 
     rows, cols = located.rows, located.cols
