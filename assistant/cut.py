@@ -2955,6 +2955,10 @@ def _lost_strokes(
         faint &= cv2.dilate(digits, grow)[y0:y1, x0:x1] == 0
     if frame is not None:
         faint &= cv2.dilate(frame.astype(np.uint8), grow)[y0:y1, x0:x1] == 0
+    # Nor is the tile's own edge (``frame_band`` of the cell), where no letter reaches: a
+    # SpellCast bonus tile's outline is in its letter's gold, and a small gold W's faint
+    # halo joined it through its 5 (spellcast-arrows 108439: read W at 0.6, capped).
+    faint &= ~_frame_area(h, w, cfg.frame_band * h, 0.0)[y0:y1, x0:x1]
     off = np.count_nonzero(faint & ~mine)
     if off >= cfg.lost_flood * faint.size:
         return False

@@ -428,6 +428,25 @@ def test_a_thin_stroke_whose_colour_jpeg_smeared_is_still_a_character(
     assert reading.tiles[r][c] == want and reading.confidence[r][c] >= 0.8
 
 
+def test_a_bonus_tiles_outline_is_no_stroke_its_letter_lost() -> None:
+    """tools.synth spellcast-arrows 108439 r4c4: a small gold W on a DL tile, its outline
+    in the same gold. The W's faint halo joined its 5 and, through it, the outline, which
+    reaches far beyond the letter: ``lost_strokes``, the W capped at 0.6 and unsure. The
+    tile's edge (``frame_band`` of the cell) holds no stroke of a letter."""
+    from assistant.imageio import decode_image
+    from assistant.locate import locate_board
+    from assistant.read import read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 108439)
+    assert board.label["letters"][3][3] == "W" and board.label["bonuses"][3][3] == "DL"
+    image = decode_image(board.data)
+    (tile,) = [t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (3, 3)]
+    assert not tile.lost_strokes
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[3][3] == "W" and reading.confidence[3][3] >= 0.8
+
+
 def test_a_hyphen_blur_padded_is_still_a_hyphen() -> None:
     """JPEG smears a thin hyphen over several rows: its box (11 x 8 px) was no longer
     ``hyphen_aspect`` times wider than tall, so it was dropped as a speck and the tile left
