@@ -349,22 +349,13 @@ def _hidden_of_value(
     return (*candidates, *((x, floor) for x in hidden))
 
 
-def by_value(
-    candidates: Candidates,
-    value: int,
-    table: Game,
-    cfg: RecognizeConfig,
-    around_line: Candidates = (),
+def _first_of_value(
+    candidates: Candidates, value: int, table: Game, cfg: RecognizeConfig
 ) -> tuple[str, float] | None:
-    """The letter a surely read printed ``value`` settles among an unsure tile's
-    ``candidates`` (labels under the game's Q rule) in a game printing one ``table`` of
-    values, with its confidence; or None. Letters the table gives another value are ruled
-    out; the best one left reads where it is among the first ``value_letter_rank`` listed,
-    listed at ``value_letter_floor`` at least, and no other listed letter of that value
-    scores ``value_letter_share`` of it. On a tile
-    a line crossed (``around_line``: every letter's fit outside the line, best first) it
-    must also fit best of the letters of that value, by ``hidden_margin``. An O under a
-    line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
+    """The letter printing ``value`` that an unsure tile's ``candidates`` (labels under the
+    game's Q rule) list clearly first among those printing it, with its score; or None.
+    It must be among the first ``value_letter_rank`` listed, at ``value_letter_floor`` at
+    least, and no other listed letter of that value score ``value_letter_share`` of it."""
     listed = [
         (rank, label, conf)
         for rank, (label, conf) in enumerate(candidates)
@@ -378,6 +369,26 @@ def by_value(
         return None
     if conf < cfg.value_letter_floor:
         return None  # listed to fill the list: the glyph fits it no better than any
+    return label, conf
+
+
+def by_value(
+    candidates: Candidates,
+    value: int,
+    table: Game,
+    cfg: RecognizeConfig,
+    around_line: Candidates = (),
+) -> tuple[str, float] | None:
+    """The letter a surely read printed ``value`` settles among an unsure tile's
+    ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
+    its confidence; or None. On a tile a line crossed (``around_line``: every letter's fit
+    outside the line, best first) it must also fit best of the letters of that value, by
+    ``hidden_margin``. An O under a line that may hide a Q's tail, its 1 clear, is an O (a
+    Q prints 8)."""
+    first = _first_of_value(candidates, value, table, cfg)
+    if first is None:
+        return None
+    label = first[0]
     if around_line:
         seen = _of_value(around_line, value, table)
         if not seen or seen[0][0] != label:
@@ -393,14 +404,17 @@ def by_agreement(
     table: Game,
     around_line: Candidates,
     cfg: RecognizeConfig,
+    candidates: Candidates = (),
 ) -> str | None:
     """The letter of an unsure tile a line crossed (``around_line``: every letter's fit
     outside the line, best first) that its unsure printed ``value`` agrees with, in a game
     printing one ``table`` of values; or None. The value must be read at
     ``line_value_min`` at least; of the letters printing it, the best fit must be within
-    ``line_value_lead`` of the best fit of all letters and ahead of the next of its value by
-    ``line_value_margin``. Neither is evidence enough alone (a line crossing a tile often
-    crosses its value too); two independent readings agreeing are."""
+    ``line_value_lead`` of the best fit of all letters, and ahead of the next of its value
+    by ``line_value_margin``, or by ``hidden_margin`` (as ``by_value`` asks) where the
+    whole glyph lists it clearly first of them too (``candidates``, ``_first_of_value``).
+    Neither is evidence enough alone (a line crossing a tile often crosses its value too);
+    two independent readings agreeing are."""
     if value is None or value_confidence < cfg.line_value_min or not around_line:
         return None
     of_value = _of_value(around_line, value, table)
@@ -409,8 +423,11 @@ def by_agreement(
     label, score = of_value[0]
     if score < around_line[0][1] - cfg.line_value_lead:
         return None
-    if len(of_value) > 1 and score - of_value[1][1] < cfg.line_value_margin:
-        return None
+    margin = score - of_value[1][1] if len(of_value) > 1 else math.inf
+    if margin < cfg.line_value_margin:
+        first = _first_of_value(candidates, value, table, cfg)
+        if first is None or first[0] != label or margin < cfg.hidden_margin:
+            return None
     return label
 
 
@@ -530,7 +547,7 @@ def reading_from_tiles(
                         by_values += 1
                     else:
                         agreed = by_agreement(
-                            tr.value, tr.value_confidence, fixed, around, recognize
+                            tr.value, tr.value_confidence, fixed, around, recognize, listed
                         )
                         if agreed is not None:
                             by = (agreed, recognize.line_value_confidence)

@@ -14,7 +14,14 @@ import pytest
 
 from assistant.cli import main
 from assistant.imageio import decode_image
-from assistant.read import ReaderConfig, ReadOptions, by_agreement, by_value, read_array
+from assistant.read import (
+    BoardReading,
+    ReaderConfig,
+    ReadOptions,
+    by_agreement,
+    by_value,
+    read_array,
+)
 from assistant.recognize import RecognizeConfig
 from assistant.registry import SPELLCAST, fixed_values
 
@@ -296,18 +303,23 @@ def test_a_value_beside_a_line_is_read_and_agrees_with_the_letter() -> None:
     assert table_notes == [n for n in unsettled.notes if "too small or faint" in n]
 
 
+def _read_arrows(seed: int) -> tuple[BoardReading, list[list[str]]]:
+    """tools.synth's spellcast-arrows board ``seed`` read with the default options, and
+    its letters."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    return read_array(decode_image(board.data), ReadOptions()), board.label["letters"]
+
+
 def test_a_weak_value_agreeing_with_a_wrong_letter_settles_nothing() -> None:
     # tools.synth spellcast-arrows 107325 r3c5: a blurred N under a line. Outside the line
     # the glyph fits U best (0.83; N 0.73) and its 2 reads 4, as U prints, but at 0.04: under
     # line_value_min, the tile stays unsure.
     from stressed import confident_wrong
 
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 107325)
-    want = board.label["letters"]
+    reading, want = _read_arrows(107325)
     assert want[2][4] == "N"
-    reading = read_array(decode_image(board.data), ReadOptions())
     assert reading.tiles[2][4] == "?"
     assert reading.candidates[2][4][0][0] == "U"
     assert confident_wrong(reading, want) == []
@@ -331,6 +343,38 @@ def test_which_letter_a_value_and_the_glyph_beside_a_line_agree_on() -> None:
     close = (("E", 0.9), ("I", 0.85), ("F", 0.6))
     assert by_agreement(1, 0.9, SPELLCAST, close, cfg) is None
     assert by_agreement(1, 0.9, SPELLCAST, close, replace(cfg, line_value_margin=0.04)) == "E"
+
+
+def test_the_whole_glyph_may_give_the_margin_the_glyph_beside_a_line_lacks() -> None:
+    cfg = RecognizeConfig()
+    # A 1, I 1, L 3, T 2. Beside the line A fits best (0.79) but I, also a 1, only 0.056
+    # behind: short of line_value_margin...
+    around = (("A", 0.786), ("I", 0.730), ("L", 0.647), ("T", 0.617))
+    assert by_agreement(1, 0.29, SPELLCAST, around, cfg) is None
+    # ...while the whole glyph lists A first of the 1s, far ahead of I: the two agree.
+    listed = (("A", 0.6), ("I", 0.0004), ("H", 0.0004))
+    assert by_agreement(1, 0.29, SPELLCAST, around, cfg, listed) == "A"
+    # Not where the whole glyph lists I about as high (value_letter_share)...
+    assert by_agreement(1, 0.29, SPELLCAST, around, cfg, (("A", 0.6), ("I", 0.4))) is None
+    # ...nor where it lists another letter of the value first...
+    assert by_agreement(1, 0.29, SPELLCAST, around, cfg, (("I", 0.6), ("A", 0.1))) is None
+    # ...nor where beside the line the next of the value is within hidden_margin, as
+    # by_value asks of a sure value (spellcast-arrows 107573: its S read T, T and S
+    # both 2, the S 0.004 behind beside the line).
+    near = (("A", 0.786), ("I", 0.760))
+    assert by_agreement(1, 0.29, SPELLCAST, near, cfg, listed) is None
+
+
+def test_a_letter_a_line_crosses_reads_where_both_glyphs_and_its_value_agree() -> None:
+    # tools.synth spellcast-arrows 108439 r3c2: a purple line across an A; its 1 read at
+    # 0.29. Beside the line A fits best but I (also a 1) 0.056 behind; the whole glyph
+    # lists A at 0.6 and I at 0.0004. Read A (session 31; unsure before).
+    from stressed import confident_wrong
+
+    reading, want = _read_arrows(108439)
+    assert want[2][1] == "A"
+    assert reading.tiles[2][1] == "A"
+    assert confident_wrong(reading, want) == []
 
 
 def test_a_letter_listed_at_nothing_is_not_what_a_value_settles() -> None:

@@ -426,6 +426,10 @@ class RecognizeConfig:
     # read / wrong: 105200-105499 (studied) 17 of 91 / 0; fresh 107340-107539 16 of 64 / 0,
     # 107300-107339 6 / 0, 107540-107739 14 / 0. At line_value_min 0.02, 107325's blurred
     # N read U: its 2 read 4 (as U prints) at 0.04, and U fit best outside the line.
+    # Session 31: or only hidden_margin ahead where the whole glyph lists it clearly first
+    # of its value (as ``by_value`` asks: value_letter_rank, _share, _floor); at 0, not
+    # hidden_margin, 107573's S read T (T and S both 2, the S 0.004 behind). Read / wrong:
+    # 105200-105499 +1 / 0, 107340-107739 +4 / 0, fresh 108400-108499 +3 / 0.
     line_value_min: float = 0.1  # above 1: the rule is off
     line_value_lead: float = 0.02
     line_value_margin: float = 0.1
