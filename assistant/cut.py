@@ -132,7 +132,8 @@ class CutConfig:
     # middle, and the rest lies within frame_band of an edge or badge_band of a corner
     # along both. SpellCast draws a bonus tile's outline ~4 % of the cell thick and its
     # badge ~25 % across on the corner, in the gold of its letter; a big W or M touches
-    # the badge (spellcast-discord 3100, 3235, 3376: obstructed, read "?").
+    # the badge (spellcast-discord 3100, 3235, 3376: obstructed, read "?"). Faint ink
+    # within frame_band of an edge is no stroke a letter lost either (``_lost_strokes``).
     frame_open: float = 0.06
     frame_letter: float = 0.3
     frame_band: float = 0.12

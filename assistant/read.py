@@ -351,9 +351,9 @@ def _hidden_of_value(
 
 def _first_of_value(
     candidates: Candidates, value: int, table: Game, cfg: RecognizeConfig
-) -> tuple[str, float] | None:
+) -> str | None:
     """The letter printing ``value`` that an unsure tile's ``candidates`` (labels under the
-    game's Q rule) list clearly first among those printing it, with its score; or None.
+    game's Q rule) list clearly first among those printing it; or None.
     It must be among the first ``value_letter_rank`` listed, at ``value_letter_floor`` at
     least, and no other listed letter of that value score ``value_letter_share`` of it."""
     listed = [
@@ -369,7 +369,7 @@ def _first_of_value(
         return None
     if conf < cfg.value_letter_floor:
         return None  # listed to fill the list: the glyph fits it no better than any
-    return label, conf
+    return label
 
 
 def by_value(
@@ -385,10 +385,9 @@ def by_value(
     outside the line, best first) it must also fit best of the letters of that value, by
     ``hidden_margin``. An O under a line that may hide a Q's tail, its 1 clear, is an O (a
     Q prints 8)."""
-    first = _first_of_value(candidates, value, table, cfg)
-    if first is None:
+    label = _first_of_value(candidates, value, table, cfg)
+    if label is None:
         return None
-    label = first[0]
     if around_line:
         seen = _of_value(around_line, value, table)
         if not seen or seen[0][0] != label:
@@ -426,7 +425,7 @@ def by_agreement(
     margin = score - of_value[1][1] if len(of_value) > 1 else math.inf
     if margin < cfg.line_value_margin:
         first = _first_of_value(candidates, value, table, cfg)
-        if first is None or first[0] != label or margin < cfg.hidden_margin:
+        if first != label or margin < cfg.hidden_margin:
             return None
     return label
 
