@@ -282,6 +282,21 @@ def test_a_tail_that_hangs_by_a_line_is_no_proof_of_a_q() -> None:
     _unsure_and_nothing_wrong(104548, (1, 2), "O", config=FRINGE_KEPT)
 
 
+def test_the_gaps_in_a_spotted_line_are_under_it_not_face() -> None:
+    """tools.synth spellcast-arrows 107703 r3c1: a see-through red line down an R's leg
+    came out in spots; between them the cut saw face, where R puts its leg, and the tile
+    read P at 0.82. The line's pixels closed (``RecognizeConfig.masked_close``), the leg
+    is under the line: unsure, R listed, and no tile of the board is wrong. Not closed,
+    it reads P again."""
+    _unsure_and_nothing_wrong(107703, (2, 0), "R")
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107703)
+    spotted = ReaderConfig(recognize=RecognizeConfig(masked_close=0.0))
+    reading = read_array(decode_image(board.data), ReadOptions(config=spotted))
+    assert reading.tiles[2][0] == "P"
+
+
 def test_a_letter_that_shows_too_little_is_not_settled() -> None:
     """tools.synth spellcast-arrows 104622 r4c2: a Liberation T whose stem and bar two
     outlined purple lines hid all but the stem's foot; settled among the letters read best

@@ -573,6 +573,12 @@ class TemplateRecognizer:
         picture = (tile.glyph if tile.alpha is None else tile.alpha)[window]
         line = tile.line[window]
         fh, fw = y1 - y0, x1 - x0
+        # A see-through line's pixels come out spotted (a letter under it, JPEG): the
+        # gaps between them are under the line too (``RecognizeConfig.masked_close``).
+        k = int(self.config.masked_close * max(fh, fw)) | 1
+        if k > 1:
+            disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+            line = np.asarray(cv2.morphologyEx(line, cv2.MORPH_CLOSE, disc), np.uint8)
         scale = cfg.fill / max(fh, fw)
         nh, nw = max(1, round(fh * scale)), max(1, round(fw * scale))
         oy, ox = (cfg.size - nh) // 2, (cfg.size - nw) // 2
