@@ -423,10 +423,10 @@ def by_agreement(
     if score < around_line[0][1] - cfg.line_value_lead:
         return None
     margin = score - of_value[1][1] if len(of_value) > 1 else math.inf
-    if margin < cfg.line_value_margin:
-        first = _first_of_value(candidates, value, table, cfg)
-        if first != label or margin < cfg.hidden_margin:
-            return None
+    if margin < cfg.line_value_margin and (
+        margin < cfg.hidden_margin or _first_of_value(candidates, value, table, cfg) != label
+    ):
+        return None
     return label
 
 
@@ -828,7 +828,6 @@ def _read_at_games_size(
     it: the larger grid was not seen whole, and no edge line of the smaller one is empty;
     and where it names a game. A grid smaller than the game's is never grown here: a line
     lost under drawn arrows may hold any letters."""
-
     conflict = _size_conflict(guess.size_conflict, guess.expected_sizes)
     rows, cols = located.rows, located.cols
     if len(guess.expected_sizes) != 1 or min(rows, cols) < guess.expected_sizes[0]:
