@@ -288,9 +288,9 @@ def test_the_gaps_in_a_spotted_line_are_under_it_not_face() -> None:
     read P at 0.82. The line's pixels closed (``RecognizeConfig.masked_close``), the leg
     is under the line: unsure, R listed, and no tile of the board is wrong. Not closed,
     it reads P again."""
-    _unsure_and_nothing_wrong(107703, (2, 0), "R")
     from tools.synth import render_board
 
+    _unsure_and_nothing_wrong(107703, (2, 0), "R")
     board = render_board("spellcast-arrows", 107703)
     spotted = ReaderConfig(recognize=RecognizeConfig(masked_close=0.0))
     reading = read_array(decode_image(board.data), ReadOptions(config=spotted))
