@@ -1305,12 +1305,16 @@ def cut_tile(
         # never face (an E whose arm ends joined the line's dark rim read L at 0.997).
         # So is a piece hanging below it where a descender would, by the line: a J's hook
         # the line cut off its stem, left out as face, read I at 0.83 (spellcast-arrows
-        # 103071 r1c5, Open Sans).
+        # 103071 r1c5, Open Sans). Such a piece is unknown below the box too, down to where
+        # a descender ends: a J's hook that a line cut off at the baseline starts in the box
+        # like a point value; left face below it, J's hook "showed no tail" and the stem
+        # read I at 0.9 (spellcast-arrows 109328 r3c4, 109375 r1c3, held out).
         unsure_ids = [i for i in boxes if i not in glyph_ids and _crosses(boxes[i], letters)]
         if covered is not None:
             unknown = np.zeros((h, w), bool)
             if unsure_ids:
-                unknown[letters.y : letters.y1, letters.x : letters.x1] = True
+                low = letters.y1 + round(cfg.letter_descend * letters.h)
+                unknown[letters.y : low, letters.x : letters.x1] = True
                 unknown &= select_components(labels, n, unsure_ids) > 0
             hanging = _hanging_by_line(boxes, glyph_ids, cut_pieces, letters, cfg)
             if hanging:
