@@ -471,6 +471,19 @@ class CutConfig:
     # that enters the tile, on a glyph mark_rest of whose pixels are untinted beside it
     # (``_start_marks``).
     mark_hue: float = 30.0
+    # A glyph ringing the dot at a path's start (inside its hull, off it, mark_hole of the
+    # cell or more, mark_ring of that under the line, round and centred) whose inked core
+    # is in a line's hue from rim_chroma (the dark rim of an outlined line is its colour
+    # mixed with black: a red line's rim, 26) and in a hue no letter clear of lines has,
+    # is the line's own mark, not the letter (``_marks_alone``).
+    rim_chroma: float = 20.0
+    mark_hole: float = 0.01
+    mark_ring: float = 0.8
+    # ...round: 109340's dot with the stroke's end at its edge 0.69; the gaps a line runs
+    # over between an E's arms, an A's legs, beside a gold I: 0.26-0.40 (107402, 107440,
+    # 107411, whose letters' hue the lines shared on boards with no other gold letter).
+    mark_round: float = 0.6
+    mark_centre: float = 0.12  # ...and at the tile's centre, where a path's start dot sits
     mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
     mark_rest: float = 0.2
     mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
@@ -611,6 +624,9 @@ class TileImage:
     # A line too faint to take out touches the glyph (``CutConfig.faint_tint``): the
     # letter may be damaged where both engines see it alike.
     faint_line: bool = False
+    # The glyph's ink clear of the line taken out is in a line's hue (``_in_line_hue``):
+    # it may be the line's own rim or the mark at a path's start, not the letter.
+    line_hued: bool = False
 
     @property
     def crossed(self) -> bool:
@@ -659,6 +675,8 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         hues = _line_hues(tiles, lab, p, cfg)
         if hues:
             tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
+        if any(t.line_hued for t in tiles):
+            tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
 
@@ -696,6 +714,83 @@ def _line_hues(
             a, b = median(tinted, axis=0)
             hues.append(hue(float(a), float(b)))
     return hues
+
+
+def _glyph_hue(tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig) -> float | None:
+    """The hue of the inked core of ``tile``'s glyph clear of its line (``lab``: its
+    cell), or None where the core is of little colour (under ``rim_chroma``: black, navy,
+    white) or nothing of the glyph is clear of the line."""
+    clear = tile.glyph > 0
+    if tile.line is not None:
+        clear &= tile.line == 0
+    if not clear.any():
+        return None
+    face = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    core = _inked_core(lab[clear], face.astype(np.float64))
+    a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
+    return hue(a, b) if math.hypot(a, b) >= cfg.rim_chroma else None
+
+
+def _rings_line(tile: TileImage, cfg: CutConfig) -> bool:
+    """Whether ``tile``'s glyph, in a line's hue (``line_hued``), rings a dot of the line at
+    the tile's centre: inside the glyph's convex hull, off the glyph, lie ``mark_hole``
+    of the cell or more, ``mark_ring`` of them under the line, and that part under the
+    line is round (``mark_round``, 4 pi area / perimeter squared, of its biggest piece)
+    and centred (``mark_centre`` of the cell from the middle at most): a dot whose dark
+    rim, open where the stroke joins it, is left as the glyph. A letter's counter shows
+    face beside a line crossing it; the gaps between an E's arms or an A's legs a line
+    runs over are no disc."""
+    if not tile.line_hued or tile.line is None or not tile.glyph.any():
+        return False
+    h, w = tile.glyph.shape
+    hull = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(tile.glyph)), 255)
+    inside = (hull > 0) & (tile.glyph == 0)
+    n = int(np.count_nonzero(inside))
+    under = inside & (tile.line > 0)
+    if n < cfg.mark_hole * h * w or np.count_nonzero(under) < cfg.mark_ring * n:
+        return False
+    contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    dot = max(contours, key=cv2.contourArea)
+    area, rim = cv2.contourArea(dot), cv2.arcLength(dot, closed=True)
+    if rim <= 0 or 4.0 * math.pi * area / rim**2 < cfg.mark_round:
+        return False
+    m = cv2.moments(dot)
+    if m["m00"] <= 0:
+        return False
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+    return bool(max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) <= cfg.mark_centre)
+
+
+def _marks_alone(
+    tiles: Sequence[TileImage], lab: npt.NDArray[np.uint8], p: int, cfg: CutConfig
+) -> list[TileImage]:
+    """``tiles`` with the glyph taken off (made line) each whose glyph rings the line in
+    the line's hue (``_rings_line``) and in a hue no letter a line does not cross has
+    (within ``mark_hue``): what is left is the dark rim of the dot at a path's start, and
+    the letter is hidden under the dot. A tile's ink is as the board prints its letters
+    (black, or a bonus tile's gold); a dot's rim is in its stroke's colour. Left whole, a
+    red dot's rim round an I read O at 0.9, settled by its clear 1 (spellcast-arrows
+    109340 r2c2, held out)."""
+    letter_hues = [
+        h
+        for t in tiles
+        if not (t.blank or t.crossed or t.glyph_box is None)
+        and (h := _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg)) is not None
+    ]
+    out = []
+    for t in tiles:
+        seen = _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg) if _rings_line(t, cfg) else None
+        if seen is None or any(hue_apart(seen, h) <= cfg.mark_hue for h in letter_hues):
+            out.append(t)
+            continue
+        empty = np.zeros_like(t.glyph)
+        mark = t.glyph > 0 if t.line is None else (t.glyph > 0) | (t.line > 0)
+        grown = cv2.dilate(mark.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+        line = np.where(grown, np.uint8(255), np.uint8(0)).astype(np.uint8)
+        gone = replace(t, glyph=empty, glyph_box=None, glyph_boxes=(), alpha=empty, line=line)
+        out.append(replace(gone, obstructed=True, opaque=None, undone=None))
+    return out
 
 
 def _unmarked_line(
@@ -1221,6 +1316,7 @@ def cut_tile(
         return _empty_under_line(lab, covered, face, line_colours, letters, letters_ink, cfg)
 
     altered: npt.NDArray[np.bool_] | None = None  # pixels whose distance the line changed
+    line_hued = False  # the glyph clear of the line is in its hue (``_in_line_hue``)
     drawn = np.isin(labels, lines) if lines else tinted
     if drawn is not None:
         # A line drawn over the tile (another solver's arrow, a swipe trail): take out the
@@ -1341,8 +1437,11 @@ def cut_tile(
         # tint only under it.
         glyph_px = np.isin(labels, sorted(glyph_ids))
         clear = glyph_px if altered is None else glyph_px & ~altered
-        if _in_line_hue(lab[clear], face, line_colours, cfg):
+        if _in_line_hue(lab[clear], face, line_colours, cfg, cfg.tint_min):
             obstructed = True
+        # ...and one in its hue at less chroma (its dark rim) may be the mark at a path's
+        # start, the letter hidden under it: the board decides (``_marks_alone``).
+        line_hued = _in_line_hue(lab[clear], face, line_colours, cfg, cfg.rim_chroma)
     # A tile's characters are printed in one colour: a piece of another hue beside the
     # letter (an arrowhead whose pale line the ink threshold left out) is something over
     # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
@@ -1514,6 +1613,7 @@ def cut_tile(
         letter_box=letters if overdrawn else None,
         seen_through=seen_through,
         faint_line=faint,
+        line_hued=line_hued,
     )
     if not cfg.see_both or not overdrawn:
         return out
@@ -1634,16 +1734,17 @@ def _in_line_hue(
     face: npt.NDArray[np.float64],
     line_colours: Sequence[npt.NDArray[np.float64]],
     cfg: CutConfig,
+    least: float,
 ) -> bool:
     """Whether the inked core of the glyph's ``pixels`` (CIELAB) clear of the line taken out
-    is coloured (chroma ``tint_min`` or more) in the hue of one of the ``line_colours``
+    is coloured (chroma ``least`` or more) in the hue of one of the ``line_colours``
     (within ``mark_hue`` degrees): what is left may be the line's own dark rim, not the
     letter."""
     if not len(pixels) or not line_colours:
         return False
     core = _inked_core(pixels, face)
     a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
-    if math.hypot(a, b) < cfg.tint_min:
+    if math.hypot(a, b) < least:
         return False
     mine = hue(a, b)
     for colour in line_colours:

@@ -227,6 +227,48 @@ def test_a_letter_under_an_opaque_line_is_never_read_through_it(
     _unsure_and_nothing_wrong(seed, tile, want, listed=False)
 
 
+def test_the_dark_rim_of_a_dot_over_a_letter_is_no_letter() -> None:
+    """tools.synth spellcast-arrows 109340 r2c2 (held out): an I under the red dot at a
+    path's start, the dot outlined dark red. The dot was taken out as line, its rim left as
+    the glyph, a ring: read O at 0.6, then settled as O at 0.9 by the tile's clear 1
+    (A, E, I and O print 1). A glyph that rings the line in the line's hue, a hue no
+    letter clear of lines has on the board, is the line's own (``cut._marks_alone``):
+    the glyph is empty, the rim is line, and the tile is unsure with I listed. No tile of
+    the board is wrong."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 109340)
+    tile = next(
+        t for t in cut_tiles(locate_board(decode_image(board.data))) if (t.row, t.col) == (1, 1)
+    )
+    assert tile.line_hued and tile.obstructed
+    assert tile.glyph_box is None and not tile.glyph.any()
+    assert tile.line is not None and np.count_nonzero(tile.line) > 0.05 * tile.line.size
+    _unsure_and_nothing_wrong(109340, (1, 1), "I")
+
+
+@pytest.mark.parametrize(("seed", "at"), [(107402, (1, 2)), (107440, (0, 2)), (107411, (2, 1))])
+def test_a_letter_in_the_lines_hue_keeps_its_glyph(seed: int, at: tuple[int, int]) -> None:
+    """tools.synth spellcast-arrows boards where the ink left of a letter a line crosses is
+    in the line's hue, on a board where no letter clear of lines has that hue: an E seen
+    through a purple line, a gold A under a gold arrow, a gold I beside green arrows. The
+    gaps between the E's arms and the A's legs lie under the line inside the glyph's hull,
+    but they are no round dot at the tile's centre (``CutConfig.mark_round``): the glyph
+    is kept and the letter read."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == at)
+    assert tile.line_hued and tile.glyph_box is not None
+    r, c = at
+    assert read_array(image, ReadOptions()).tiles[r][c] == board.label["letters"][r][c]
+
+
 def _unsure_and_nothing_wrong(
     seed: int,
     tile: tuple[int, int],
