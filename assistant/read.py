@@ -383,8 +383,8 @@ def by_value(
     ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
     its confidence; or None. On a tile a line crossed (``around_line``: every letter's fit
     outside the line, best first) it must also fit best of the letters of that value, by
-    ``hidden_margin``. An O under a line that may hide a Q's tail, its 1 clear, is an O (a
-    Q prints 8)."""
+    ``value_around_margin``. An O under a line that may hide a Q's tail, its 1 clear, is
+    an O (a Q prints 8)."""
     label = _first_of_value(candidates, value, table, cfg)
     if label is None:
         return None
@@ -392,7 +392,7 @@ def by_value(
         seen = _of_value(around_line, value, table)
         if not seen or seen[0][0] != label:
             return None
-        if len(seen) > 1 and seen[0][1] - seen[1][1] < cfg.hidden_margin:
+        if len(seen) > 1 and seen[0][1] - seen[1][1] < cfg.value_around_margin:
             return None
     return label, cfg.value_letter_confidence
 
@@ -410,8 +410,8 @@ def by_agreement(
     printing one ``table`` of values; or None. The value must be read at
     ``line_value_min`` at least; of the letters printing it, the best fit must be within
     ``line_value_lead`` of the best fit of all letters, and ahead of the next of its value
-    by ``line_value_margin``, or by ``hidden_margin`` (as ``by_value`` asks) where the
-    whole glyph lists it clearly first of them too (``candidates``, ``_first_of_value``).
+    by ``line_value_margin``, or by ``hidden_margin`` where the whole glyph lists it
+    clearly first of them too (``candidates``, ``_first_of_value``, as ``by_value`` asks).
     Neither is evidence enough alone (a line crossing a tile often crosses its value too);
     two independent readings agreeing are."""
     if value is None or value_confidence < cfg.line_value_min or not around_line:
@@ -545,8 +545,14 @@ def reading_from_tiles(
                         by = (by[0], min(by[1], tr.value_confidence))
                         by_values += 1
                     else:
+                        # A sure value by_value found too near another letter of it beside
+                        # the line: agreement asks the full margin there, not the whole
+                        # glyph's word (a B whose bowl two lines hid, its 4 sure, P 0.052
+                        # ahead beside them and first in the whole glyph, read P at 0.85:
+                        # spellcast-arrows 109352 r3c2).
+                        whole = () if sure_value else listed
                         agreed = by_agreement(
-                            tr.value, tr.value_confidence, fixed, around, recognize, listed
+                            tr.value, tr.value_confidence, fixed, around, recognize, whole
                         )
                         if agreed is not None:
                             by = (agreed, recognize.line_value_confidence)

@@ -222,26 +222,51 @@ def test_a_sure_value_settles_a_letter_a_line_left_unsure() -> None:
     assert unsettled.candidates[4][0][0][0] == "G" and unsettled.candidates[4][1][0][0] == "C"
 
 
+def _unsure_beside_a_sure_value(
+    seed: int, tile: tuple[int, int], want: str, value: int
+) -> BoardReading:
+    """tools.synth spellcast-arrows ``seed`` read: ``tile`` (whose letter is ``want``) is
+    unsure, its ``value`` read surely, and no tile of the board is wrong."""
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", seed)
+    r, c = tile
+    assert board.label["letters"][r][c] == want
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[r][c] == "?" and reading.values is not None
+    assert reading.values[r][c] == value and tile not in reading.uncertain_values
+    assert confident_wrong(reading, board.label["letters"]) == []
+    return reading
+
+
 def test_a_value_a_hidden_letter_shares_settles_nothing() -> None:
     # tools.synth spellcast-arrows 106443 r5c2: an arrow hides the top of a D on a 37 px
     # tile; the glyph read L (0.14), D not listed, its printed 3 read surely. L prints 3 as
     # D does: the value alone would read L. Outside the line, of the letters worth 3, D
     # fits within hidden_margin of L (0.038 after it): the tile stays unsure, D listed.
-    from stressed import confident_wrong
-
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 106443)
-    want = board.label["letters"]
-    assert want[4][1] == "D"
-    reading = read_array(decode_image(board.data), ReadOptions())
-    assert reading.tiles[4][1] == "?" and reading.values is not None
-    assert reading.values[4][1] == 3 and (4, 1) not in reading.uncertain_values
+    reading = _unsure_beside_a_sure_value(106443, (4, 1), "D", 3)
     assert reading.candidates[4][1][0][0] == "L"
     # ...and D is listed, last: a letter worth 3 the glyph fits as well outside the line.
     assert reading.candidates[4][1][-1][0] == "D"
     assert by_value(reading.candidates[4][1][:1], 3, SPELLCAST, RecognizeConfig()) == ("L", 0.9)
-    assert confident_wrong(reading, want) == []
+
+
+def test_a_sure_value_too_near_another_letter_is_not_agreed_with() -> None:
+    # tools.synth spellcast-arrows 109352 r3c2 (held out): two orange lines hide a B's
+    # lower bowl; its 4 is read surely. Of the letters worth 4, P fits best beside the
+    # lines, 0.052 ahead of B: short of value_around_margin, by_value settles nothing.
+    # by_agreement then took P on the whole glyph's word (0.052 is past hidden_margin and
+    # the whole glyph lists P first): P at 0.85, confidently wrong. With a sure value it
+    # now asks the full line_value_margin beside the line: unsure, B listed.
+    reading = _unsure_beside_a_sure_value(109352, (2, 1), "B", 4)
+    assert "B" in [label for label, _ in reading.candidates[2][1]]
+    # by_agreement on the glyph beside the lines: with the whole glyph's word, P; without.
+    beside = (("P", 0.8652), ("T", 0.8585), ("F", 0.8468), ("B", 0.8135))
+    whole = (("P", 0.087), ("T", 0.036))
+    assert by_agreement(4, 0.95, SPELLCAST, beside, RecognizeConfig(), whole) == "P"
+    assert by_agreement(4, 0.95, SPELLCAST, beside, RecognizeConfig()) is None
 
 
 def test_which_listed_letter_a_value_settles() -> None:
@@ -259,7 +284,14 @@ def test_which_listed_letter_a_value_settles() -> None:
     # Two listed letters of the value close together: no choice between them.
     assert by_value((("N", 0.6), ("K", 0.54), ("R", 0.54)), 2, SPELLCAST, cfg) is None
     assert by_value((("R", 0.057), ("K", 0.056), ("N", 0.002)), 2, SPELLCAST, cfg) == ("R", 0.9)
-    # Around a line: the letter must fit best of its value outside the line, by hidden_margin.
+    # Around a line: the letter must fit best of its value outside the line, by
+    # value_around_margin: a B whose lower bowl two lines hid, P 0.052 ahead of it outside
+    # them, its 4 read surely (spellcast-arrows 109352 r3c2), is no P.
+    hid_bowl = (("P", 0.8652), ("T", 0.8585), ("F", 0.8468), ("B", 0.8135))
+    assert by_value((("P", 0.087), ("T", 0.036)), 4, SPELLCAST, cfg, hid_bowl) is None
+    assert by_value(
+        (("P", 0.087), ("T", 0.036)), 4, SPELLCAST, replace(cfg, value_around_margin=0.05), hid_bowl
+    ) == ("P", 0.9)
     listed = (("I", 0.174), ("J", 0.017))
     assert by_value(listed, 1, SPELLCAST, cfg, (("I", 0.9), ("J", 0.88), ("O", 0.7))) == (
         "I",

@@ -425,6 +425,12 @@ class RecognizeConfig:
     # spellcast-arrows + darkmode) left an F and the line read C at 3.5e-08, G and FF at 0:
     # its sure 5 read C at 0.9. The least read right was a Z at 0.0004 (105448).
     value_letter_floor: float = 0.0001
+    # ...and, outside the line, ahead of the next letter of its value by value_around_margin
+    # (was hidden_margin, 0.05): a B whose lower bowl two orange lines hid read P, its sure
+    # 4 settling it, P 0.052 ahead of B outside the lines (spellcast-arrows 109352 r3c2,
+    # held out). Of 55 tiles so settled on 800 boards (105200-105299, 107340-107739,
+    # 108400-108499, 109300-109399), the nearest right one led by 0.067.
+    value_around_margin: float = 0.06
     # ...and where a line crossed the tile and left its value unsure but read at
     # line_value_min or more, the letter of that value the glyph outside the line fits
     # best reads at line_value_confidence where it fits within line_value_lead of the best
