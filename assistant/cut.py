@@ -624,8 +624,9 @@ class TileImage:
     # A line too faint to take out touches the glyph (``CutConfig.faint_tint``): the
     # letter may be damaged where both engines see it alike.
     faint_line: bool = False
-    # The glyph's ink clear of the line taken out is in a line's hue (``_in_line_hue``):
-    # it may be the line's own rim or the mark at a path's start, not the letter.
+    # The glyph's ink clear of the line taken out is in a line's hue (``_in_line_hue``,
+    # from ``CutConfig.rim_chroma``): it may be the line's own rim round the mark at a
+    # path's start, not the letter (``_marks_alone`` decides with the board's letters).
     line_hued: bool = False
 
     @property

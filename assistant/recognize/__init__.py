@@ -428,8 +428,10 @@ class RecognizeConfig:
     # ...and, outside the line, ahead of the next letter of its value by value_around_margin
     # (was hidden_margin, 0.05): a B whose lower bowl two orange lines hid read P, its sure
     # 4 settling it, P 0.052 ahead of B outside the lines (spellcast-arrows 109352 r3c2,
-    # held out). Of 55 tiles so settled on 800 boards (105200-105299, 107340-107739,
-    # 108400-108499, 109300-109399), the nearest right one led by 0.067.
+    # held out). Of 55 tiles so settled on 700 boards read in sessions 30-32 (105200-105499,
+    # 107340-107539, 108400-108499, 109300-109399), the nearest right one led by 0.067;
+    # read now, 107477's H leads U by 0.055 and is left unsure (on 800 boards, the only
+    # right tile lost): no margin parts 0.052 from 0.055.
     value_around_margin: float = 0.06
     # ...and where a line crossed the tile and left its value unsure but read at
     # line_value_min or more, the letter of that value the glyph outside the line fits
