@@ -286,6 +286,12 @@ class RecognizeConfig:
     masked_slope: float = 70.0
     masked_min_score: float = 0.9
     masked_min_visible: float = 0.3
+    # Buried letters (``_letters_under_line``) are read only where the line leaves
+    # buried_min_visible of the letter's frame in sight: under less, every letter fits
+    # alike (an L wholly under a start dot: L 0.287, Z 0.286, E 0.286, S 0.285, the list cut
+    # there), and a value then "settles" the one of its letters that happens to be listed
+    # (spellcast-arrows 102931 r3c3, L at 0.9 by its 3 with D and G unlisted: right by luck).
+    buried_min_visible: float = 0.15
     masked_max_width: float = 1.5
     # The visible pieces frame the letter on their own only at masked_seen_height of the
     # board's letter height or more: a gold N under a gold and a dark line left a stub of
@@ -1572,7 +1578,7 @@ def _letters_under_line(
     masked = engine.masked_scores(
         replace(tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink)
     )
-    if masked is None:
+    if masked is None or masked.visible < cfg.buried_min_visible:
         return []
     classes = engine.glyph_classes
     letters = [k for k, c in enumerate(classes) if is_letter(c)]
