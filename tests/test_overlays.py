@@ -236,8 +236,9 @@ def test_the_dark_rim_of_a_dot_over_a_letter_is_no_letter() -> None:
     the glyph, a ring: read O at 0.6, then settled as O at 0.9 by the tile's clear 1
     (A, E, I and O print 1). A glyph that rings the line in the line's hue, a hue no
     letter clear of lines has on the board, is the line's own (``cut._marks_alone``):
-    the glyph is empty, the rim is line, and the tile is unsure with I listed. No tile of
-    the board is wrong."""
+    the glyph is empty, the rim is line, and the tile is unsure. No tile of the board is
+    wrong. (I is not listed: 0.12 of the letter's frame is in sight, too little to read
+    buried letters from, ``RecognizeConfig.buried_min_visible``.)"""
     from assistant.cut import cut_tiles
     from assistant.locate import locate_board
     from tools.synth import render_board
@@ -249,7 +250,7 @@ def test_the_dark_rim_of_a_dot_over_a_letter_is_no_letter() -> None:
     assert tile.line_hued and tile.obstructed
     assert tile.glyph_box is None and not tile.glyph.any()
     assert tile.line is not None and np.count_nonzero(tile.line) > 0.05 * tile.line.size
-    _unsure_and_nothing_wrong(109340, (1, 1), "I")
+    _unsure_and_nothing_wrong(109340, (1, 1), "I", listed=False)
 
 
 @pytest.mark.parametrize(("seed", "at"), [(107402, (1, 2)), (107440, (0, 2)), (107411, (2, 1))])
