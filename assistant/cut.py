@@ -724,12 +724,9 @@ def _glyph_hue(tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig) -> f
     clear = tile.glyph > 0
     if tile.line is not None:
         clear &= tile.line == 0
-    if not clear.any():
-        return None
     face = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
-    core = _inked_core(lab[clear], face.astype(np.float64))
-    a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
-    return hue(a, b) if math.hypot(a, b) >= cfg.rim_chroma else None
+    core = _core_hue(lab[clear], face.astype(np.float64))
+    return core[0] if core is not None and core[1] >= cfg.rim_chroma else None
 
 
 def _rings_line(tile: TileImage, cfg: CutConfig) -> bool:
@@ -1438,11 +1435,12 @@ def cut_tile(
         # tint only under it.
         glyph_px = np.isin(labels, sorted(glyph_ids))
         clear = glyph_px if altered is None else glyph_px & ~altered
-        if _in_line_hue(lab[clear], face, line_colours, cfg, cfg.tint_min):
+        core = _core_hue(lab[clear], face)
+        if _in_line_hue(core, line_colours, cfg, cfg.tint_min):
             obstructed = True
         # ...and one in its hue at less chroma (its dark rim) may be the mark at a path's
         # start, the letter hidden under it: the board decides (``_marks_alone``).
-        line_hued = _in_line_hue(lab[clear], face, line_colours, cfg, cfg.rim_chroma)
+        line_hued = _in_line_hue(core, line_colours, cfg, cfg.rim_chroma)
     # A tile's characters are printed in one colour: a piece of another hue beside the
     # letter (an arrowhead whose pale line the ink threshold left out) is something over
     # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
@@ -1730,24 +1728,33 @@ def _beside_letters(
     }
 
 
+def _core_hue(
+    pixels: npt.NDArray[np.uint8], face: npt.NDArray[np.float64]
+) -> tuple[float, float] | None:
+    """The hue and the chroma of the median of the inked core (``_inked_core``) of
+    ``pixels`` (CIELAB, one per row); None for no pixels."""
+    if not len(pixels):
+        return None
+    core = _inked_core(pixels, face)
+    a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
+    return hue(a, b), math.hypot(a, b)
+
+
 def _in_line_hue(
-    pixels: npt.NDArray[np.uint8],
-    face: npt.NDArray[np.float64],
+    core: tuple[float, float] | None,
     line_colours: Sequence[npt.NDArray[np.float64]],
     cfg: CutConfig,
     least: float,
 ) -> bool:
-    """Whether the inked core of the glyph's ``pixels`` (CIELAB) clear of the line taken out
-    is coloured (chroma ``least`` or more) in the hue of one of the ``line_colours``
-    (within ``mark_hue`` degrees): what is left may be the line's own dark rim, not the
-    letter."""
-    if not len(pixels) or not line_colours:
+    """Whether the inked core of the glyph clear of the line taken out (``core``: its hue
+    and chroma, ``_core_hue``) is coloured (chroma ``least`` or more) in the hue of one of
+    the ``line_colours`` (within ``mark_hue`` degrees): what is left may be the line's own
+    dark rim, not the letter."""
+    if core is None or not line_colours:
         return False
-    core = _inked_core(pixels, face)
-    a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
-    if math.hypot(a, b) < least:
+    mine, chroma = core
+    if chroma < least:
         return False
-    mine = hue(a, b)
     for colour in line_colours:
         la, lb = float(colour[1]) - 128.0, float(colour[2]) - 128.0
         if math.hypot(la, lb) >= cfg.tint_min and hue_apart(mine, hue(la, lb)) <= cfg.mark_hue:
