@@ -770,15 +770,23 @@ def _marks_alone(
     (black, or a bonus tile's gold); a dot's rim is in its stroke's colour. Left whole, a
     red dot's rim round an I read O at 0.9, settled by its clear 1 (spellcast-arrows
     109340 r2c2, held out)."""
+
+    def hue_at(t: TileImage) -> float | None:
+        return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg)
+
+    ringed = {
+        (t.row, t.col): h for t in tiles if _rings_line(t, cfg) and (h := hue_at(t)) is not None
+    }
+    if not ringed:
+        return list(tiles)
     letter_hues = [
         h
         for t in tiles
-        if not (t.blank or t.crossed or t.glyph_box is None)
-        and (h := _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg)) is not None
+        if not (t.blank or t.crossed or t.glyph_box is None) and (h := hue_at(t)) is not None
     ]
     out = []
     for t in tiles:
-        seen = _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg) if _rings_line(t, cfg) else None
+        seen = ringed.get((t.row, t.col))
         if seen is None or any(hue_apart(seen, h) <= cfg.mark_hue for h in letter_hues):
             out.append(t)
             continue

@@ -1564,7 +1564,8 @@ def _letters_under_line(
     """The letters an overdrawn tile whose glyph the cut lost may show: the ink (``buried_ink``
     of the tile's contrast or more away from its face colour) inside where the board's letters
     sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
-    at ``buried_cap`` times their masked score. Empty when there is nothing to read."""
+    at ``buried_cap`` times their masked score. Empty when there is nothing to read, or
+    too little of it in sight (``buried_min_visible`` of the letter's frame)."""
     from assistant.geometry import mask_box
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
