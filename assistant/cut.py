@@ -717,6 +717,12 @@ def _line_hues(
     return hues
 
 
+def _face_lab(tile: TileImage) -> npt.NDArray[np.float64]:
+    """``tile``'s face colour on the 8-bit CIELAB scale ``bgr_to_lab8`` gives a crop."""
+    lab = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    return np.asarray(lab, np.float64)
+
+
 def _glyph_hue(tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig) -> float | None:
     """The hue of the inked core of ``tile``'s glyph clear of its line (``lab``: its
     cell), or None where the core is of little colour (under ``rim_chroma``: black, navy,
@@ -724,8 +730,8 @@ def _glyph_hue(tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig) -> f
     clear = tile.glyph > 0
     if tile.line is not None:
         clear &= tile.line == 0
-    face = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
-    core = _core_hue(lab[clear], face.astype(np.float64))
+    face = _face_lab(tile)
+    core = _core_hue(lab[clear], face)
     return core[0] if core is not None and core[1] >= cfg.rim_chroma else None
 
 
@@ -820,7 +826,7 @@ def _unmarked_line(
             near |= np.abs((seen - h + 180.0) % 360.0 - 180.0) <= cfg.mark_hue
         return near & (np.hypot(ab[:, 0], ab[:, 1]) >= cfg.tint_min)
 
-    face = bgr_to_lab8(np.asarray(tile.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    face = _face_lab(tile)
     core = median(_inked_core(pixels, face)[:, 1:].astype(np.float64), axis=0) - 128.0
     if in_hue(core.reshape(1, 2))[0]:
         return tile  # a letter printed in the line's colour (a gold letter, an orange line)
@@ -1099,7 +1105,7 @@ def _colour_seam(
     m = cfg.values.zone_margin
     near = np.zeros((h, w), bool)
     near[max(0, zone.y - m) : zone.y1 + m, max(0, zone.x - m) : zone.x1 + m] = True
-    face = bgr_to_lab8(np.asarray(t.face_bgr, np.uint8).reshape(1, 1, 3))[0, 0]
+    face = _face_lab(t)
     ink = near & (lab8_distance(cell, face) > cfg.ink_low_frac * t.contrast)
     to_letter = np.linalg.norm(lab - letter, axis=-1)
     to_value = np.linalg.norm(lab - value_ink, axis=-1)
