@@ -484,6 +484,11 @@ class CutConfig:
     # 107411, whose letters' hue the lines shared on boards with no other gold letter).
     mark_round: float = 0.6
     mark_centre: float = 0.12  # ...and at the tile's centre, where a path's start dot sits
+    # ...or a glyph that is such a dot, filled (mark_fill of the area inside its outline
+    # inked) and round from dot_round (``_is_dot``): spellcast-arrows 107435's teal dot,
+    # rim and all, 0.83 round; an oblong twice as tall as wide (a bold I) is 0.70.
+    mark_fill: float = 0.9
+    dot_round: float = 0.75
     mark_stroke: float = 0.08  # ...and touching fewer than three sides (a frame is the gap)
     mark_rest: float = 0.2
     mark_least: float = 0.0025  # ...a piece at least this share of the cell (40 px of 128^2)
@@ -676,7 +681,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         hues = _line_hues(tiles, lab, p, cfg)
         if hues:
             tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
-        if any(t.line_hued for t in tiles):
+        if any(t.line_hued or _is_dot(t, cfg) for t in tiles):
             tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
@@ -723,15 +728,17 @@ def _face_lab(tile: TileImage) -> npt.NDArray[np.float64]:
     return np.asarray(lab, np.float64)
 
 
-def _glyph_hue(tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig) -> float | None:
+def _glyph_hue(
+    tile: TileImage, lab: npt.NDArray[np.uint8], cfg: CutConfig, whole: bool = False
+) -> float | None:
     """The hue of the inked core of ``tile``'s glyph clear of its line (``lab``: its
-    cell), or None where the core is of little colour (under ``rim_chroma``: black, navy,
-    white) or nothing of the glyph is clear of the line."""
+    cell), or of all of it (``whole``: a dot, whose core is its dark rim), or None where
+    that is of little colour (under ``rim_chroma``: black, navy, white) or nothing of the
+    glyph is clear of the line."""
     clear = tile.glyph > 0
     if tile.line is not None:
         clear &= tile.line == 0
-    face = _face_lab(tile)
-    core = _core_hue(lab[clear], face)
+    core = _core_hue(lab[clear], None if whole else _face_lab(tile))
     return core[0] if core is not None and core[1] >= cfg.rim_chroma else None
 
 
@@ -755,13 +762,38 @@ def _rings_line(tile: TileImage, cfg: CutConfig) -> bool:
     if n < cfg.mark_hole * h * w or np.count_nonzero(under) < cfg.mark_ring * n:
         return False
     contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    dot = max(contours, key=cv2.contourArea)
-    area, rim = cv2.contourArea(dot), cv2.arcLength(dot, closed=True)
-    if rim <= 0 or 4.0 * math.pi * area / rim**2 < cfg.mark_round:
+    return _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg)
+
+
+def _is_dot(tile: TileImage, cfg: CutConfig) -> bool:
+    """Whether ``tile``, a line crossing it, has for its glyph a filled disc at its centre:
+    one piece, round (``dot_round``), holding no face (``mark_fill`` of its outline
+    inked) and centred (``mark_centre``), the dot at a path's start in a colour no line
+    sampled on the tile showed. Every letter's ink leaves face inside its outline (an O's
+    counter, the bays of a C), but a bold I's: it is no rounder than an oblong."""
+    if not tile.overdrawn or tile.glyph_box is None:
         return False
-    m = cv2.moments(dot)
+    contours, _ = cv2.findContours(tile.glyph, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if len(contours) != 1:
+        return False
+    if np.count_nonzero(tile.glyph) < cfg.mark_fill * cv2.contourArea(contours[0]):
+        return False
+    return _round_and_centred(contours[0], tile.glyph.shape, cfg.dot_round, cfg)
+
+
+def _round_and_centred(
+    piece: cv2.typing.MatLike, shape: tuple[int, ...], least: float, cfg: CutConfig
+) -> bool:
+    """Whether the contour ``piece`` of a cell of ``shape`` is round (4 pi area / perimeter
+    squared ``least`` or more) and centred (``mark_centre`` of the cell from the middle
+    at most): a path's start dot."""
+    area, rim = cv2.contourArea(piece), cv2.arcLength(piece, closed=True)
+    if rim <= 0 or 4.0 * math.pi * area / rim**2 < least:
+        return False
+    m = cv2.moments(piece)
     if m["m00"] <= 0:
         return False
+    h, w = shape[:2]
     cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
     return bool(max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) <= cfg.mark_centre)
 
@@ -770,19 +802,23 @@ def _marks_alone(
     tiles: Sequence[TileImage], lab: npt.NDArray[np.uint8], p: int, cfg: CutConfig
 ) -> list[TileImage]:
     """``tiles`` with the glyph taken off (made line) each whose glyph rings the line in
-    the line's hue (``_rings_line``) and in a hue no letter a line does not cross has
-    (within ``mark_hue``): what is left is the dark rim of the dot at a path's start, and
-    the letter is hidden under the dot. A tile's ink is as the board prints its letters
-    (black, or a bonus tile's gold); a dot's rim is in its stroke's colour. Left whole, a
-    red dot's rim round an I read O at 0.9, settled by its clear 1 (spellcast-arrows
-    109340 r2c2, held out)."""
+    the line's hue (``_rings_line``) or is a filled disc (``_is_dot``), in a hue no letter
+    a line does not cross has (within ``mark_hue``): what is left is the dot at a path's
+    start, or its dark rim, and the letter is hidden under the dot. A tile's ink is as the
+    board prints its letters (black, or a bonus tile's gold); a dot is in its stroke's
+    colour. Left whole, a red dot's rim round an I read O at 0.9, settled by its clear 1
+    (spellcast-arrows 109340 r2c2, held out); a teal dot over an I, its colour sampled
+    nowhere on the tile's band, O at 0.9 (107435 r5c4)."""
 
-    def hue_at(t: TileImage) -> float | None:
-        return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg)
+    def hue_at(t: TileImage, whole: bool = False) -> float | None:
+        return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg, whole)
 
-    ringed = {
-        (t.row, t.col): h for t in tiles if _rings_line(t, cfg) and (h := hue_at(t)) is not None
-    }
+    def mark_hue(t: TileImage) -> float | None:
+        if _rings_line(t, cfg):
+            return hue_at(t)
+        return hue_at(t, whole=True) if _is_dot(t, cfg) else None
+
+    ringed = {(t.row, t.col): h for t in tiles if (h := mark_hue(t)) is not None}
     if not ringed:
         return list(tiles)
     letter_hues = [
@@ -1743,13 +1779,14 @@ def _beside_letters(
 
 
 def _core_hue(
-    pixels: npt.NDArray[np.uint8], face: npt.NDArray[np.float64]
+    pixels: npt.NDArray[np.uint8], face: npt.NDArray[np.float64] | None
 ) -> tuple[float, float] | None:
     """The hue and the chroma of the median of the inked core (``_inked_core``) of
-    ``pixels`` (CIELAB, one per row); None for no pixels."""
+    ``pixels`` (CIELAB, one per row), or of them all without a ``face``; None for no
+    pixels."""
     if not len(pixels):
         return None
-    core = _inked_core(pixels, face)
+    core = pixels.reshape(-1, 3) if face is None else _inked_core(pixels, face)
     a, b = (float(v) - 128.0 for v in median(core[:, 1:].astype(np.float64), axis=0))
     return hue(a, b), math.hypot(a, b)
 

@@ -273,6 +273,26 @@ def test_a_letter_in_the_lines_hue_keeps_its_glyph(seed: int, at: tuple[int, int
     assert read_array(image, ReadOptions()).tiles[r][c] == board.label["letters"][r][c]
 
 
+def test_a_filled_dot_in_a_colour_no_line_showed_is_no_letter() -> None:
+    """tools.synth spellcast-arrows 107435 r5c4: an I wholly under the teal dot at a path's
+    start, the dot outlined dark teal, on a 2X tile a gold line also crosses. Only the
+    gold was sampled as a line colour on the tile's band (the teal stroke leaves by a
+    corner), so the dot, interior and rim, was left as the glyph: read O at 0.9, settled
+    by the tile's 1. A glyph that is a filled round disc at the tile's centre, in a hue
+    no letter clear of lines has, is the path's dot (``cut._is_dot``): emptied into the
+    line, the tile unsure, nothing on the board wrong."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107435)
+    tile = next(
+        t for t in cut_tiles(locate_board(decode_image(board.data))) if (t.row, t.col) == (4, 3)
+    )
+    assert tile.obstructed and tile.glyph_box is None and not tile.glyph.any()
+    _unsure_and_nothing_wrong(107435, (4, 3), "I", listed=False)
+
+
 def _unsure_and_nothing_wrong(
     seed: int,
     tile: tuple[int, int],
