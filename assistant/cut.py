@@ -1083,17 +1083,11 @@ def _cut_in_zone(
     if int(np.count_nonzero(lost)) > cfg.values.zone_slack:
         return None
     options = tuple(trimmed if o is found else o for o in again.value_options)
-    # What the zone took of the old glyph near it, left out of the value (its tail
-    # trimmed) or kept in it as a digit before the one in the corner, is a stroke the
-    # letter may have had (``TileImage.cut_off``): a Q's tail run into its 8 on a 20 px
-    # SpellCast tile left an O, read O at 0.95, Tesseract agreeing (stress 92600,
-    # spellcast-discord + tile20); an Open Sans ExtraBold Q's tail touching its 8 went to
-    # the value as a 9 before it (read 93, unsure) and the O left read O at 0.84
-    # (spellcast-arrows 109607 r3c2, held out). The corner's digit stays the value's.
-    inner = np.zeros_like(kept)
-    for d in trimmed.digits[:-1] if not is_left(corner) else trimmed.digits[1:]:
-        inner[d.y : d.y1, d.x : d.x1] = kept[d.y : d.y1, d.x : d.x1]
-    taken = (t.glyph > 0) & (again.glyph == 0) & near & ((kept == 0) | (inner > 0))
+    # What the zone took of the old glyph near it, and left out of the value (its tail
+    # trimmed), is a stroke the letter may have had (``TileImage.cut_off``): a Q's tail
+    # run into its 8 on a 20 px SpellCast tile left an O, read O at 0.95, Tesseract
+    # agreeing (stress 92600, spellcast-discord + tile20).
+    taken = (t.glyph > 0) & (again.glyph == 0) & near & (kept == 0)
     if int(np.count_nonzero(taken)) > cfg.values.zone_slack:
         again = replace(again, cut_off=taken.astype(np.uint8) * 255)
     return _with_value(replace(again, value_options=options), trimmed)

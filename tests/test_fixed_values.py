@@ -190,29 +190,6 @@ def test_a_tail_the_first_cut_kept_off_the_value_is_not_given_to_it() -> None:
     assert reading.values[1][3] == 8 or (1, 3) in reading.uncertain_values
 
 
-def test_a_tail_the_value_took_as_a_digit_leaves_its_letter_unsure() -> None:
-    # tools.synth spellcast-arrows 109607 r3c2 (held out, no line on it): an Open Sans
-    # ExtraBold Q whose tail touches its 8. Cut again with the board's value zone, the
-    # tail went to the value as a 9 before the 8 (read 93, unsure) and the O left read O
-    # at 0.84, its value then taken as 1: both wrong and not flagged. A digit the value
-    # keeps before the one in its corner, taken from the letter's piece, is cut off the
-    # letter (``TileImage.cut_off``), and the board's clean copies settle the tile framed
-    # with it (``recognize._unsure_uncrossed``): O and Q differ only there, so the tile
-    # is unsure with Q listed, and its value with it.
-    from stressed import confident_wrong
-
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 109607)
-    want = board.label["letters"]
-    assert want[2][1] == "Q" and board.label["tile_values"][2][1] == 8
-    reading = read_array(decode_image(board.data), ReadOptions())
-    assert confident_wrong(reading, want) == []
-    assert reading.tiles[2][1] == "?"
-    assert "Q" in [label for label, _ in reading.candidates[2][1]]
-    assert (2, 1) in reading.uncertain_values
-
-
 def test_a_sure_value_settles_a_letter_a_line_left_unsure() -> None:
     # tools.synth spellcast-arrows 105238: arrows cross r5c1 (an O, its 1 clear) and r5c2
     # (a G, its 3 clear). The matcher read G 0.11 then O 0.03, and C 0.16 then G 0.006:

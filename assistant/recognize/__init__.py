@@ -1190,7 +1190,6 @@ def _unsure_uncrossed(
     wrong that was not. With those tiles in: 54, 57, 37 and 64, none wrong, kept out
     all the same. Eleven other looks (132 boards from seed 77300): unchanged."""
     from assistant.cut import letter_box
-    from assistant.geometry import mask_box
 
     # The box the cut took for its crossed tiles (with the reader's CutConfig), else the
     # same measure taken here (a board no line crosses).
@@ -1206,16 +1205,10 @@ def _unsure_uncrossed(
             continue  # part of the letter may be hidden or lost where nothing marks it
         if len(rd.label) > 1 and rd.label != "QU":
             continue  # several characters read whole: not one letter
-        line, frame = np.zeros_like(tile.glyph), box
-        if tile.cut_off is not None:
-            # What its value's zone cut off is unknown, as under a line, and the letter is
-            # framed with it (``_cut_off_as_line``): a Q's tail hangs below the box, and
-            # the board's clean O, compared inside the box only, settled it as O at 0.9
-            # (spellcast-arrows 109607 r3c2).
-            line, frame = tile.cut_off, box.union(mask_box(tile.cut_off))
         found[i] = replace(
-            tile, line=line, letter_box=frame, opaque=None, undone=None, seen_through=False
-        )
+            tile, line=np.zeros_like(tile.glyph), letter_box=box, opaque=None, undone=None,
+            seen_through=False,
+        )  # fmt: skip
     return found
 
 
