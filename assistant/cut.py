@@ -681,8 +681,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         hues = _line_hues(tiles, lab, p, cfg)
         if hues:
             tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
-        if any(t.line_hued or _is_dot(t, cfg) for t in tiles):
-            tiles = _marks_alone(tiles, lab, p, cfg)
+        tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
 
