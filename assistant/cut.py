@@ -812,12 +812,12 @@ def _marks_alone(
     def hue_at(t: TileImage, whole: bool = False) -> float | None:
         return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg, whole)
 
-    def mark_hue(t: TileImage) -> float | None:
+    def marked_hue(t: TileImage) -> float | None:  # a ringed dot's rim, or a dot's own
         if _rings_line(t, cfg):
             return hue_at(t)
         return hue_at(t, whole=True) if _is_dot(t, cfg) else None
 
-    ringed = {(t.row, t.col): h for t in tiles if (h := mark_hue(t)) is not None}
+    ringed = {(t.row, t.col): h for t in tiles if (h := marked_hue(t)) is not None}
     if not ringed:
         return list(tiles)
     letter_hues = [
