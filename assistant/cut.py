@@ -971,7 +971,14 @@ def _zone_cut(
     chosen = [
         next((o for o in t.value_options if o.corner == corner), None) for t in tiles
     ]  # fmt: skip
-    zone = board_zone([o for o in chosen if o is not None], corner, cfg.values)
+    # The zone from values nothing crosses: a gold line's pieces over a T's value, taken
+    # as three digits 56 px wide, widened the zone over a Q's tail beside its 8, cut with
+    # the 8 as a value "93" and the O left read O (spellcast-arrows 109607 r3c2).
+    zone = board_zone(
+        [o for t, o in zip(tiles, chosen, strict=True) if o is not None and not t.crossed],
+        corner,
+        cfg.values,
+    )
     if zone is None:
         return
     digit_h = zone.h - 2 * cfg.values.zone_margin

@@ -404,9 +404,14 @@ def by_agreement(
     around_line: Candidates,
     cfg: RecognizeConfig,
     candidates: Candidates = (),
+    *,
+    seen: float = 1.0,
 ) -> str | None:
     """The letter of an unsure tile a line crossed (``around_line``: every letter's fit
-    outside the line, best first) that its unsure printed ``value`` agrees with, in a game
+    outside the line, best first, with ``seen`` of the letter's frame in sight there; under
+    ``buried_min_visible`` every letter fits alike: an I under a start dot, 0.10 of it in
+    sight, fit O best and read O by its 1, spellcast-arrows 109818 r5c5) that its unsure
+    printed ``value`` agrees with, in a game
     printing one ``table`` of values; or None. The value must be read at
     ``line_value_min`` at least; of the letters printing it, the best fit must be within
     ``line_value_lead`` of the best fit of all letters, and ahead of the next of its value
@@ -415,6 +420,8 @@ def by_agreement(
     Neither is evidence enough alone (a line crossing a tile often crosses its value too);
     two independent readings agreeing are."""
     if value is None or value_confidence < cfg.line_value_min or not around_line:
+        return None
+    if seen < cfg.buried_min_visible:
         return None
     of_value = _of_value(around_line, value, table)
     if not of_value:
@@ -552,7 +559,13 @@ def reading_from_tiles(
                         # spellcast-arrows 109352 r3c2).
                         whole = () if sure_value else listed
                         agreed = by_agreement(
-                            tr.value, tr.value_confidence, fixed, around, recognize, whole
+                            tr.value,
+                            tr.value_confidence,
+                            fixed,
+                            around,
+                            recognize,
+                            whole,
+                            seen=tr.around_seen,
                         )
                         if agreed is not None:
                             by = (agreed, recognize.line_value_confidence)

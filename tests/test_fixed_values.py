@@ -190,6 +190,21 @@ def test_a_tail_the_first_cut_kept_off_the_value_is_not_given_to_it() -> None:
     assert reading.values[1][3] == 8 or (1, 3) in reading.uncertain_values
 
 
+def test_a_value_a_line_crosses_does_not_widen_the_boards_value_zone() -> None:
+    # tools.synth spellcast-arrows 109607 (a held-out seed): a gold line over r1c2's 2 cut
+    # as three "digits" 56 px wide set the board's value zone that wide, and r3c2's zone
+    # cut then took an Open Sans Q's tail with its 8 as a value "93": the O left read O at
+    # 0.84 and the value 1, both wrong and not flagged. The zone comes from values no line
+    # crosses: the tail stays the Q's.
+    from stressed import confident_wrong
+
+    reading, want = _read_arrows(109607)
+    assert want[2][1] == "Q"
+    assert reading.tiles[2][1] == "Q"
+    assert reading.values[2][1] == 8
+    assert confident_wrong(reading, want) == []
+
+
 def test_a_sure_value_settles_a_letter_a_line_left_unsure() -> None:
     # tools.synth spellcast-arrows 105238: arrows cross r5c1 (an O, its 1 clear) and r5c2
     # (a G, its 3 clear). The matcher read G 0.11 then O 0.03, and C 0.16 then G 0.006:
@@ -375,6 +390,23 @@ def test_which_letter_a_value_and_the_glyph_beside_a_line_agree_on() -> None:
     close = (("E", 0.9), ("I", 0.85), ("F", 0.6))
     assert by_agreement(1, 0.9, SPELLCAST, close, cfg) is None
     assert by_agreement(1, 0.9, SPELLCAST, close, replace(cfg, line_value_margin=0.04)) == "E"
+    # Too little of the letter's frame in sight beside the line (buried_min_visible): every
+    # letter fits alike there, and the value agrees with whichever fits best by chance.
+    assert by_agreement(1, 0.9, SPELLCAST, around, cfg, seen=cfg.buried_min_visible) == "O"
+    assert by_agreement(1, 0.9, SPELLCAST, around, cfg, seen=0.1) is None
+
+
+def test_a_letter_almost_wholly_under_a_dot_is_not_read_by_its_value() -> None:
+    # tools.synth spellcast-arrows 109818 r5c5 (a held-out seed): an I under a teal start
+    # dot, 0.10 of its frame in sight. Beside the dot O fitted best and the tile's unsure 1
+    # agreed (an O prints 1 too): read O with confidence. Now unsure. (So is 109321 r4c5,
+    # a gold E 0.11 in sight that read I by its 1.)
+    from stressed import confident_wrong
+
+    reading, want = _read_arrows(109818)
+    assert want[4][4] == "I"
+    assert reading.tiles[4][4] == "?"
+    assert confident_wrong(reading, want) == []
 
 
 def test_the_whole_glyph_may_give_the_margin_the_glyph_beside_a_line_lacks() -> None:

@@ -65,6 +65,9 @@ class TileReading:
     # outside the line (``TemplateRecognizer.masked_scores``), best first. What the line
     # hides may make another letter than the candidates (``read.by_value`` asks it).
     around_line: tuple[tuple[str, float], ...] = ()
+    # ...and the share of the letter's frame the line left in sight there (``MaskedScores
+    # .visible``): under ``buried_min_visible`` every letter fits alike.
+    around_seen: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -869,6 +872,7 @@ def recognize_tiles(
         best = cands[0]
         value, value_conf = values[i]
         unsure_crossed = tile.overdrawn and bool(best.label) and best.confidence < limit
+        around, seen = _seen_around_line(primary, tile) if unsure_crossed else ((), 0.0)
         readings.append(
             TileReading(
                 row=tile.row,
@@ -881,7 +885,8 @@ def recognize_tiles(
                 engine=engine_names[i],
                 turn=best.turn,
                 tiny=tiny,
-                around_line=_seen_around_line(primary, tile) if unsure_crossed else (),
+                around_line=around,
+                around_seen=seen,
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
@@ -1595,23 +1600,26 @@ def _letters_under_line(
     ]
 
 
-def _seen_around_line(engine: Recognizer, tile: TileImage) -> tuple[tuple[str, float], ...]:
+def _seen_around_line(
+    engine: Recognizer, tile: TileImage
+) -> tuple[tuple[tuple[str, float], ...], float]:
     """Every letter's masked score on ``tile``, a tile a removed line crossed (the glyph
     compared with the letter only outside the line: ``TemplateRecognizer.masked_scores``),
-    best first; empty where the engine or the tile allows no such comparison."""
+    best first, and the share of the letter's frame in sight; nothing where the engine or
+    the tile allows no such comparison."""
     from assistant.recognize.matcher import TemplateRecognizer, assemble_label, is_letter
 
     if not isinstance(engine, TemplateRecognizer):
-        return ()
+        return (), 0.0
     masked = engine.masked_scores(tile)
     if masked is None:
-        return ()
+        return (), 0.0
     scored = [
         (assemble_label([c])[0], round(float(masked.scores[k]), 4))
         for k, c in enumerate(engine.glyph_classes)
         if is_letter(c)
     ]
-    return tuple(sorted(scored, key=lambda s: -s[1]))
+    return tuple(sorted(scored, key=lambda s: -s[1])), masked.visible
 
 
 def _with_buried(
