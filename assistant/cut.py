@@ -127,6 +127,10 @@ class CutConfig:
     # and 2 Word Hunt tiles.
     face_apart: float = 45.0
     face_share: float = 0.4
+    # ...and where it still reached it, the ring's half is the face when the mix leaves a
+    # face narrower than face_min_span of the cell across or down (``_narrowest``; a
+    # plain tile's face spans ~0.85 of its cell).
+    face_min_span: float = 0.5
     # A letter joined to the tile's own frame (``_frame_seam``): the ink at the border is
     # opened by frame_open of the cell, a piece at least frame_letter tall is left in the
     # middle, and the rest lies within frame_band of an edge or badge_band of a corner
@@ -1306,9 +1310,20 @@ def cut_tile(
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
     around = lab[ring if ring is not None else _ring(h, w, cfg)]  # the ring's pixels
-    face = _face_colour(lab[sparse].reshape(-1, 3), around, cfg)
+    face, resplit = _face_colour(lab[sparse].reshape(-1, 3), around, cfg)
     dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
+    if resplit is not None and _narrowest(dist, contrast, cfg) < cfg.face_min_span:
+        # The face colour a mix of face and a big pale letter: the face it leaves does
+        # not span the tile (a gold W on a SpellCast bonus tile at 0.46 and 0.51 of the way
+        # to its grey 5: face-coloured only 26 of 128 columns, the W dropped with the
+        # tile's outline as a frame, read blank or "/": spellcast-arrows 107520 r2c5,
+        # 109368 r1c3). The ring's half of the light pixels is the face where it spans
+        # more of the tile.
+        dist_r = lab8_distance(lab, resplit)
+        contrast_r = _contrast(dist_r, m_y, m_x)
+        if _narrowest(dist_r, contrast_r, cfg) > _narrowest(dist, contrast, cfg):
+            face, dist, contrast = resplit, dist_r, contrast_r
     face_bgr = lab8_to_bgr(face)
     empty = np.zeros((h, w), np.uint8)
 
@@ -1858,34 +1873,50 @@ def _crosses(box: Box, letters: Box) -> bool:
     )
 
 
+def _narrowest(dist: npt.NDArray[np.float32], contrast: float, cfg: CutConfig) -> float:
+    """The share of the cell's side that the narrower of the face's extents spans, the
+    face being the pixels under half the ink threshold from the face colour (``dist``), as
+    ``cut_tile`` measures it."""
+    h, w = dist.shape
+    face_like = dist < cfg.ink_frac * contrast / 2
+    y0, y1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
+    x0, x1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
+    return float(min((y1 - y0) / h, (x1 - x0) / w))
+
+
 def _face_colour(
     centre: Image, ring: Image, cfg: CutConfig | None = None
-) -> npt.NDArray[np.float64]:
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64] | None]:
     """The tile face's colour: split the centre's pixels into two colours (face and ink, by
     a few rounds of 2-means) and keep the one that most of a ring around the centre has.
     (A plain median fails when a big bold letter covers half the centre.) Where the kept
     colour splits again (``CutConfig.face_apart``), the ring picks between its halves too:
     a tile with a pale letter and a dark value (a SpellCast bonus tile's gold M and grey
-    4) splits dark from light first, and the light half is face and letter at once."""
+    4) splits dark from light first, and the light half is face and letter at once.
+    Second, the ring's half where it split so but the letter still reached the ink
+    threshold against the whole (``cut_tile`` takes it where the face it leaves spans
+    the tile better), or None."""
     whole = centre.dtype == np.uint8
     members, _, other = _ring_side(centre.astype(np.float32), ring, whole)
     face = _median(members)  # robust to edge pixels
     if cfg is None or len(members) < 2:
-        return np.asarray(face, np.float64)
+        return np.asarray(face, np.float64), None
     # A cheap bound first (most tiles stop here): two halves face_apart apart, the smaller
     # face_share of the pixels, put at least that share a third of the way from the median.
     far = np.square(members - face) @ np.ones(3, np.float32) >= (cfg.face_apart / 3) ** 2
     if np.count_nonzero(far) >= cfg.face_share * len(members):
         inner, kept, letter = _ring_side(members, ring, whole)
         minor = 1 - len(inner) / len(members)
-        if (
-            float(np.linalg.norm(kept - letter)) >= cfg.face_apart
-            and min(minor, 1 - minor) >= cfg.face_share
-            and float(np.linalg.norm(face - letter))
-            < cfg.ink_frac * float(np.linalg.norm(face - other))
+        if float(np.linalg.norm(kept - letter)) >= cfg.face_apart and (
+            min(minor, 1 - minor) >= cfg.face_share
         ):
-            face = _median(inner)
-    return np.asarray(face, np.float64)
+            half = np.asarray(_median(inner), np.float64)
+            if float(np.linalg.norm(face - letter)) < cfg.ink_frac * float(
+                np.linalg.norm(face - other)
+            ):
+                return half, None
+            return np.asarray(face, np.float64), half
+    return np.asarray(face, np.float64), None
 
 
 def _ring_side(
@@ -2872,11 +2903,12 @@ def _frame_seam(
     corner badge, in the letter's gold): the pixels that cut it off and the frame's, or
     None. A component at the border that reaches the middle (``lines``) is opened by
     ``frame_open`` of the cell: a letter's strokes outlast it, an outline does not, and a
-    neck to a badge breaks. The piece left in the middle is a letter joined to the frame
-    only where the rest lies in the tile's frame (within ``frame_band`` of an edge, or
-    ``badge_band`` of a corner along both): a line drawn across the tile runs into the face
-    and is left to the line cut. Where no piece is left so, the badge's disc is taken out
-    and the component opened again (``_with_and_without_badge``)."""
+    neck to a badge breaks. The piece left in the middle ``frame_letter`` tall (with the
+    badge out, every piece there, one so tall) is a letter joined to the frame only where
+    the rest lies in the tile's frame (within ``frame_band`` of an edge, or ``badge_band``
+    of a corner along both): a line drawn across the tile runs into the face and is left
+    to the line cut. Where no piece is left so, the badge's disc is taken out and the
+    component opened again (``_with_and_without_badge``)."""
     h, w = labels.shape
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
@@ -2897,11 +2929,18 @@ def _frame_seam(
                 for j in range(1, n)
                 if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
                 and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
-                and stats[j, 3] >= cfg.frame_letter * h
             ]  # fmt: skip
-            if len(middle) != 1:
-                continue
-            grown_part = cv2.dilate((parts == middle[0]).astype(np.uint8), disc)
+            tall = [j for j in middle if stats[j, 3] >= cfg.frame_letter * h]
+            # With the badge out, the opening may have broken the letter's thin joints too
+            # (a gold W's strokes 12 px wide on a 128 px cell, the opening 9: four pieces,
+            # spellcast-arrows 109368 r1c3): every piece left in the middle is the
+            # letter's. Not so without a badge: there they may be the middle of lines drawn
+            # in from two corners (an E under a dot, 107715 r4c4); one tall piece is.
+            if not (badge and tall):
+                if len(tall) != 1:
+                    continue
+                middle = tall
+            grown_part = cv2.dilate(np.isin(parts, middle).astype(np.uint8), disc)
             letter = np.asarray(grown_part, np.uint8) & piece
             rest = (comp > 0) & (letter == 0)
             if badge and rest.any():

@@ -781,9 +781,34 @@ def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
     assert reading.values is not None and reading.values[2][4] == 4
 
 
-@pytest.mark.parametrize(("seed", "r", "c"), [(3100, 2, 4), (3376, 0, 4), (3235, 0, 3)])
+def test_a_face_colour_that_leaves_no_face_across_the_tile_is_a_mix() -> None:
+    # tools.synth spellcast-arrows 107520 r2c5 (no line on it): a gold W on a bonus tile,
+    # 0.46 of the way from the light half's median to its grey 5, reached the ink threshold
+    # against that cream-gold mix, so the mix stayed the face; but only 26 of 128 columns
+    # were face-coloured against it, and the W went with the tile's outline as a frame
+    # (read blank at 0.5). Where the mix leaves a face under face_min_span of the cell, the
+    # ring's half of the light pixels is the face.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107520)
+    assert board.label["letters"][1][4] == "W" and board.label["bonuses"][1][4]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[1][4] == "W", reading.candidates[1][4]
+    assert reading.values is not None and reading.values[1][4] == 5
+
+
+@pytest.mark.parametrize(
+    ("look", "seed", "r", "c"),
+    [
+        ("spellcast-discord", 3100, 2, 4),
+        ("spellcast-discord", 3376, 0, 4),
+        ("spellcast-discord", 3235, 0, 3),
+        ("spellcast-arrows", 109368, 0, 2),
+    ],
+)
 def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
-    seed: int, r: int, c: int
+    look: str, seed: int, r: int, c: int
 ) -> None:
     # tools.synth spellcast-discord: a bonus tile's gold W so big that its top left arm
     # touches the tile's badge, which sits on the gold outline: letter, badge and outline
@@ -791,15 +816,33 @@ def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
     # with the letter's own gold (read "?" at 0.18-0.23). Opened, the outline goes and the
     # neck to the badge breaks; what is left in the middle is the letter. Where the arm
     # overlaps the badge too widely for that (3235, its 5 joined to the W as well), the
-    # badge's disc is taken out first and the 5 stays with the letter.
+    # badge's disc is taken out first and the 5 stays with the letter. Where the opening
+    # breaks the W's own thin joints too (spellcast-arrows 109368: four pieces, no line on
+    # the tile), all the pieces left in the middle are the letter (it read "?", "/" first).
     from assistant.imageio import decode_image
     from tools.synth import render_board
 
-    board = render_board("spellcast-discord", seed)
+    board = render_board(look, seed)
     assert board.label["letters"][r][c] == "W" and board.label["bonuses"][r][c]
     reading = read_image(decode_image(board.data))
     assert reading.tiles[r][c] == "W", reading.candidates[r][c]
     assert reading.values is not None and reading.values[r][c] == 5
+
+
+def test_lines_from_two_corners_are_not_a_frame_with_a_letter_in_pieces() -> None:
+    # tools.synth spellcast-arrows 107715 r4c4: a black E under a pink dot, a mauve line
+    # in from the top right corner and a green one out to the bottom right. Opened, the
+    # lines' middle and the E left several tall pieces; taken all as a letter cut off a
+    # frame (as a badged tile's W in pieces is), the lines went as frame and the E was
+    # left unsure, L first at 0.10. Without a badge, only one tall piece left in the middle
+    # is a letter.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 107715)
+    assert board.label["letters"][3][3] == "E" and not board.label["bonuses"][3][3]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[3][3] == "E", reading.candidates[3][3]
 
 
 def test_a_line_into_a_badged_tiles_other_corner_is_never_its_frame() -> None:
