@@ -581,8 +581,13 @@ def reading_from_tiles(
                 c_row.append(sure)
                 k_row.append(listed)
             # A game that prints a value on every tile: a value not seen is unsure, never
-            # silently absent (a blurred board would be scored with the default table).
-            unseen = prints_values and tr.value is None and tr.label != ""
+            # silently absent (a blurred board would be scored with the default table),
+            # unless the tile is surely blank (a gold W cut away with its bonus tile's
+            # outline, read blank at 0.5, gave no value and no flag: spellcast-arrows
+            # 107520 r2c5).
+            unseen = (
+                prints_values and tr.value is None and (tr.label != "" or tr.confidence < threshold)
+            )
             doubted = tr.value_confidence < threshold or unseen
             letter = t_row[-1] if fix is None or fix.value is None else ""
             printed = fixed.table_value(letter.lower()) if fixed is not None and letter else None

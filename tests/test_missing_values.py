@@ -45,3 +45,31 @@ def test_values_missing_on_a_wordament_board_are_unsure() -> None:
 def test_values_seen_are_not_unsure() -> None:
     reading = read_array(load_image(GRID_FILE), ReadOptions(game="wordament"))
     assert reading.uncertain_values == ()
+
+
+def test_a_tile_read_blank_but_unsure_has_its_value_unsure_too() -> None:
+    # A gold W cut away with its bonus tile's outline read blank at 0.5 (spellcast-arrows
+    # 107520 r2c5, before the cut kept it): unsure, and its value, not seen, was None
+    # without a flag, as if the tile were surely blank. A sure blank prints no value.
+    from assistant.games import GameGuess
+    from assistant.locate import LocatedBoard
+    from assistant.read import reading_from_tiles
+    from assistant.recognize import TileReading
+
+    corners = ((0.0, 0.0), (256.0, 0.0), (256.0, 128.0), (0.0, 128.0))
+    located = LocatedBoard(1, 2, corners, np.zeros((128, 256, 3), np.uint8), 128)
+    tiles = [
+        TileReading(0, 0, "", 0.5, (("", 0.5),), value=None),
+        TileReading(0, 1, "", 1.0, (("", 1.0),), value=None),
+    ]
+    reading = reading_from_tiles(
+        located,
+        tiles,
+        threshold=0.9,
+        game=GameGuess("spellcast", 1.0, ()),
+        bonuses=None,
+        elapsed_ms=0.0,
+        options=ReadOptions(),
+    )
+    assert reading.tiles == (("?", ""),)
+    assert reading.uncertain_values == ((0, 0),)
