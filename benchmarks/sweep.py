@@ -65,7 +65,8 @@ def read_one(look: str, seed: int) -> dict[str, Any]:
         value: list[Any] = []
         if reading is not None and r < reading.rows and c < reading.cols:
             listed = [[x, round(cf, 3)] for x, cf in reading.candidates[r][c][:4]]
-            value = [reading.values[r][c], (r, c) in reading.uncertain_values]
+            printed = reading.values[r][c] if reading.values is not None else None
+            value = [printed, (r, c) in reading.uncertain_values]
         misses.append([r, c, got, want, listed, value])
     flagged = reading is None or bool(
         reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
