@@ -744,6 +744,21 @@ def test_only_a_letter_told_by_colour_is_anti_aliased_from_lightness() -> None:
     assert _luma_alpha(lab, glyph, band, face, np.array([220.0, 140.0, 176.0]), cfg) is None
 
 
+def _reads_bonus_letter(look: str, seed: int, r: int, c: int, letter: str, value: int) -> None:
+    """tools.synth ``look`` board ``seed``: its bonus tile (r, c), ``letter`` printing
+    ``value``, reads so, both sure."""
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
+    assert board.label["tile_values"][r][c] == value
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+    assert reading.values is not None and reading.values[r][c] == value
+    assert (r, c) not in reading.uncertain_values
+
+
 @pytest.mark.parametrize(
     ("seed", "r", "c", "letter", "value"), [(3336, 4, 3, "A", 1), (3398, 4, 3, "W", 5)]
 )
@@ -754,15 +769,7 @@ def test_a_gold_letter_cut_with_its_value_as_one_wide_value_is_cut_again(
     # one value reaching far out of the board's value zone into the letter, the value was
     # not taken for one the zone missed, and the glyph kept the digit: "A1" read "?" at
     # 0.00. A value more than zone_wide times the zone's width is cut again, by colour.
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board("spellcast-discord", seed)
-    assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
-    assert board.label["tile_values"][r][c] == value
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[r][c] == letter, reading.candidates[r][c]
-    assert reading.values is not None and reading.values[r][c] == value
+    _reads_bonus_letter("spellcast-discord", seed, r, c, letter, value)
 
 
 def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
@@ -771,14 +778,7 @@ def test_a_big_gold_letter_is_not_taken_for_the_face_it_is_printed_on() -> None:
     # light half was cream and gold at once and its median a cream-gold mix, against
     # which the M was too faint to be ink on its own and joined its 4 ("?" at 0.00, no
     # value). The face is the half of that half that the ring round the middle shows.
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board("spellcast-discord", 3298)
-    assert board.label["letters"][2][4] == "M" and board.label["bonuses"][2][4]
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[2][4] == "M", reading.candidates[2][4]
-    assert reading.values is not None and reading.values[2][4] == 4
+    _reads_bonus_letter("spellcast-discord", 3298, 2, 4, "M", 4)
 
 
 def test_a_face_colour_that_leaves_no_face_across_the_tile_is_a_mix() -> None:
@@ -788,14 +788,7 @@ def test_a_face_colour_that_leaves_no_face_across_the_tile_is_a_mix() -> None:
     # were face-coloured against it, and the W went with the tile's outline as a frame
     # (read blank at 0.5). Where the mix leaves a face under face_min_span of the cell, the
     # ring's half of the light pixels is the face.
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 107520)
-    assert board.label["letters"][1][4] == "W" and board.label["bonuses"][1][4]
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[1][4] == "W", reading.candidates[1][4]
-    assert reading.values is not None and reading.values[1][4] == 5
+    _reads_bonus_letter("spellcast-arrows", 107520, 1, 4, "W", 5)
 
 
 @pytest.mark.parametrize(
@@ -819,14 +812,7 @@ def test_a_big_gold_letter_touching_its_tiles_badge_is_cut_off_the_frame(
     # badge's disc is taken out first and the 5 stays with the letter. Where the opening
     # breaks the W's own thin joints too (spellcast-arrows 109368: four pieces, no line on
     # the tile), all the pieces left in the middle are the letter (it read "?", "/" first).
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board(look, seed)
-    assert board.label["letters"][r][c] == "W" and board.label["bonuses"][r][c]
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[r][c] == "W", reading.candidates[r][c]
-    assert reading.values is not None and reading.values[r][c] == 5
+    _reads_bonus_letter(look, seed, r, c, "W", 5)
 
 
 def test_lines_from_two_corners_are_not_a_frame_with_a_letter_in_pieces() -> None:
