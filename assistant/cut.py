@@ -910,7 +910,9 @@ def _zone_seam(zone: Box, corner: Corner, h: int, w: int) -> npt.NDArray[np.bool
     return seam
 
 
-def _face_span(face: Mask, cfg: CutConfig) -> tuple[float, float, float, float]:
+def _face_span(
+    face: Mask | npt.NDArray[np.bool_], cfg: CutConfig
+) -> tuple[float, float, float, float]:
     """The face's extent in a tile crop (``TileImage.face``), as ``cut_tile`` measures it:
     (x0, x1, y0, y1) of the rows and columns at least ``face_frac`` face-coloured."""
     h, w = face.shape
@@ -1313,7 +1315,8 @@ def cut_tile(
     face, resplit = _face_colour(lab[sparse].reshape(-1, 3), around, cfg)
     dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
-    if resplit is not None and _narrowest(dist, contrast, cfg) < cfg.face_min_span:
+    narrow = _narrowest(dist, contrast, cfg) if resplit is not None else 1.0
+    if resplit is not None and narrow < cfg.face_min_span:
         # The face colour a mix of face and a big pale letter: the face it leaves does
         # not span the tile (a gold W on a SpellCast bonus tile at 0.46 and 0.51 of the way
         # to its grey 5: face-coloured only 26 of 128 columns, the W dropped with the
@@ -1322,7 +1325,7 @@ def cut_tile(
         # more of the tile.
         dist_r = lab8_distance(lab, resplit)
         contrast_r = _contrast(dist_r, m_y, m_x)
-        if _narrowest(dist_r, contrast_r, cfg) > _narrowest(dist, contrast, cfg):
+        if _narrowest(dist_r, contrast_r, cfg) > narrow:
             face, dist, contrast = resplit, dist_r, contrast_r
     face_bgr = lab8_to_bgr(face)
     empty = np.zeros((h, w), np.uint8)
@@ -1878,9 +1881,7 @@ def _narrowest(dist: npt.NDArray[np.float32], contrast: float, cfg: CutConfig) -
     face being the pixels under half the ink threshold from the face colour (``dist``), as
     ``cut_tile`` measures it."""
     h, w = dist.shape
-    face_like = dist < cfg.ink_frac * contrast / 2
-    y0, y1 = _span(np.count_nonzero(face_like, axis=1) >= cfg.face_frac * w)
-    x0, x1 = _span(np.count_nonzero(face_like, axis=0) >= cfg.face_frac * h)
+    x0, x1, y0, y1 = _face_span(dist < cfg.ink_frac * contrast / 2, cfg)
     return float(min((y1 - y0) / h, (x1 - x0) / w))
 
 

@@ -408,11 +408,11 @@ def by_agreement(
     seen: float = 1.0,
 ) -> str | None:
     """The letter of an unsure tile a line crossed (``around_line``: every letter's fit
-    outside the line, best first, with ``seen`` of the letter's frame in sight there; under
-    ``buried_min_visible`` every letter fits alike: an I under a start dot, 0.10 of it in
-    sight, fit O best and read O by its 1, spellcast-arrows 109818 r5c5) that its unsure
-    printed ``value`` agrees with, in a game
-    printing one ``table`` of values; or None. The value must be read at
+    outside the line, best first, with ``seen`` of the letter's frame in sight there) that
+    its unsure printed ``value`` agrees with, in a game printing one ``table`` of values;
+    or None. Under ``buried_min_visible`` in sight every letter fits alike (an I under a
+    start dot, 0.10 of it in sight, fit O best and read O by its 1: spellcast-arrows
+    109818 r5c5): nothing. The value must be read at
     ``line_value_min`` at least; of the letters printing it, the best fit must be within
     ``line_value_lead`` of the best fit of all letters, and ahead of the next of its value
     by ``line_value_margin``, or by ``hidden_margin`` where the whole glyph lists it
@@ -421,7 +421,7 @@ def by_agreement(
     two independent readings agreeing are."""
     if value is None or value_confidence < cfg.line_value_min or not around_line:
         return None
-    if seen < cfg.buried_min_visible:
+    if seen < cfg.buried_min_visible:  # every letter fits alike
         return None
     of_value = _of_value(around_line, value, table)
     if not of_value:
