@@ -378,21 +378,27 @@ def by_value(
     table: Game,
     cfg: RecognizeConfig,
     around_line: Candidates = (),
+    *,
+    seen: float = 1.0,
 ) -> tuple[str, float] | None:
     """The letter a surely read printed ``value`` settles among an unsure tile's
     ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
     its confidence; or None. On a tile a line crossed (``around_line``: every letter's fit
-    outside the line, best first) it must also fit best of the letters of that value, by
-    ``value_around_margin``. An O under a line that may hide a Q's tail, its 1 clear, is
-    an O (a Q prints 8)."""
+    outside the line, best first, ``seen`` of the letter's frame in sight there) it must
+    also fit best of the letters of that value, by ``value_around_margin``, with
+    ``buried_min_visible`` in sight (under it every letter fits alike: a U under a green
+    start dot, 0.04 in sight, read Y by its 4, spellcast-arrows 110236 r3c4). An O under
+    a line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
     label = _first_of_value(candidates, value, table, cfg)
     if label is None:
         return None
+    if around_line and seen < cfg.buried_min_visible:
+        return None
     if around_line:
-        seen = _of_value(around_line, value, table)
-        if not seen or seen[0][0] != label:
+        fits = _of_value(around_line, value, table)
+        if not fits or fits[0][0] != label:
             return None
-        if len(seen) > 1 and seen[0][1] - seen[1][1] < cfg.value_around_margin:
+        if len(fits) > 1 and fits[0][1] - fits[1][1] < cfg.value_around_margin:
             return None
     return label, cfg.value_letter_confidence
 
@@ -546,7 +552,9 @@ def reading_from_tiles(
                 if fixed is not None and sure < threshold and tr.value is not None:
                     sure_value = tr.value_confidence >= threshold
                     by = (
-                        by_value(listed, tr.value, fixed, recognize, around) if sure_value else None
+                        by_value(listed, tr.value, fixed, recognize, around, seen=tr.around_seen)
+                        if sure_value
+                        else None
                     )
                     if by is not None:
                         by = (by[0], min(by[1], tr.value_confidence))
@@ -598,6 +606,12 @@ def reading_from_tiles(
                         from_table += 1
                 elif value != printed:
                     doubted = True
+                    if tr.around_line and fix is None:
+                        # ...and a letter a line left unsure by its glyph, settled since, is
+                        # as doubtful as the value read surely that contradicts it (a red
+                        # start dot over a C read O at 0.9 by its copies, its 5 sure:
+                        # spellcast-arrows 110376 r2c5).
+                        t_row[-1] = UNSURE
             if doubted and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
             bonus_unsure = bonus is not None and not bonus.sure  # at its config's level
