@@ -392,9 +392,9 @@ def by_value(
     label = _first_of_value(candidates, value, table, cfg)
     if label is None:
         return None
-    if around_line and seen < cfg.buried_min_visible:
-        return None
     if around_line:
+        if seen < cfg.buried_min_visible:
+            return None
         fits = _of_value(around_line, value, table)
         if not fits or fits[0][0] != label:
             return None

@@ -340,6 +340,14 @@ def label_game(label: Label) -> str:
     return {"boggle_physical": "boggle", "gamepigeon_wordhunt": "wordhunt"}.get(name, name)
 
 
+def is_flagged(reading: BoardReading | None) -> bool:
+    """Whether a reading reports something unsure (a tile, value or bonus), or there is
+    none (the board refused)."""
+    return reading is None or bool(
+        reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
+    )
+
+
 def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Result:
     """Decode and read one picture (timed from the encoded bytes, like a file read), score
     it, and when asked run the baseline on the same decoded picture and located board."""
@@ -363,9 +371,7 @@ def read_case(case: Case, label: Label, data: bytes, *, baseline: bool) -> Resul
             want_values,
             set(reading.uncertain_values) if reading else refused,
         )
-    flagged = reading is None or bool(
-        reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    )
+    flagged = is_flagged(reading)
     shape = reading is not None and (reading.rows, reading.cols) != (len(want), len(want[0]))
     hidden = hidden_tiles(label)
     result = Result(

@@ -38,6 +38,7 @@ from ocr import (  # noqa: E402
     _renderer,
     exact_but_hidden,
     hidden_tiles,
+    is_flagged,
     label_game,
     read_encoded,
     score_tiles,
@@ -68,15 +69,12 @@ def read_one(look: str, seed: int) -> dict[str, Any]:
             printed = reading.values[r][c] if reading.values is not None else None
             value = [printed, (r, c) in reading.uncertain_values]
         misses.append([r, c, got, want, listed, value])
-    flagged = reading is None or bool(
-        reading.uncertain or reading.uncertain_values or reading.uncertain_bonuses
-    )
     game = (reading.game or "unknown") if reading else ""
     return {
         "seed": seed,
         "exact": score.exact,
         "exact_but_hidden": exact_but_hidden(reading, score, hidden_tiles(label)),
-        "flagged": flagged,
+        "flagged": is_flagged(reading),
         "wrong_shape": score.wrong_shape,
         "misses": [m[:4] for m in misses],
         "listed": misses,
