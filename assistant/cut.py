@@ -1312,21 +1312,7 @@ def cut_tile(
     m_y, m_x = int(h * (1 - cfg.centre_frac) / 2), int(w * (1 - cfg.centre_frac) / 2)
     sparse = (slice(m_y, h - m_y, 3), slice(m_x, w - m_x, 3))  # every third pixel is plenty
     around = lab[ring if ring is not None else _ring(h, w, cfg)]  # the ring's pixels
-    face, resplit = _face_colour(lab[sparse].reshape(-1, 3), around, cfg)
-    dist = lab8_distance(lab, face)
-    contrast = _contrast(dist, m_y, m_x)
-    narrow = _narrowest(dist, contrast, cfg) if resplit is not None else 1.0
-    if resplit is not None and narrow < cfg.face_min_span:
-        # The face colour a mix of face and a big pale letter: the face it leaves does
-        # not span the tile (a gold W on a SpellCast bonus tile at 0.46 and 0.51 of the way
-        # to its grey 5: face-coloured only 26 of 128 columns, the W dropped with the
-        # tile's outline as a frame, read blank or "/": spellcast-arrows 107520 r2c5,
-        # 109368 r1c3). The ring's half of the light pixels is the face where it spans
-        # more of the tile.
-        dist_r = lab8_distance(lab, resplit)
-        contrast_r = _contrast(dist_r, m_y, m_x)
-        if _narrowest(dist_r, contrast_r, cfg) > narrow:
-            face, dist, contrast = resplit, dist_r, contrast_r
+    face, dist, contrast = _tile_face(lab, lab[sparse].reshape(-1, 3), around, (m_y, m_x), cfg)
     face_bgr = lab8_to_bgr(face)
     empty = np.zeros((h, w), np.uint8)
 
@@ -1876,10 +1862,37 @@ def _crosses(box: Box, letters: Box) -> bool:
     )
 
 
+def _tile_face(
+    lab: Image, centre: Image, ring: Image, margins: tuple[int, int], cfg: CutConfig
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float32], float]:
+    """A tile's face colour (``_face_colour`` of its ``centre`` and ``ring`` pixels), every
+    pixel's distance from it and the tile's ink contrast (``_contrast`` inside
+    ``margins``). Where the face colour is a mix of face and a big pale letter, the face it
+    leaves does not span the tile (a gold W on a SpellCast bonus tile at 0.46 and 0.51 of
+    the way to its grey 5: face-coloured only 26 of 128 columns, the W dropped with the
+    tile's outline as a frame, read blank or "/": spellcast-arrows 107520 r2c5, 109368
+    r1c3): under ``face_min_span`` of the cell, the ring's half of the light pixels is the
+    face where it spans more of the tile."""
+    m_y, m_x = margins
+    face, resplit = _face_colour(centre, ring, cfg)
+    dist = lab8_distance(lab, face)
+    contrast = _contrast(dist, m_y, m_x)
+    if resplit is None:
+        return face, dist, contrast
+    narrow = _narrowest(dist, contrast, cfg)
+    if narrow >= cfg.face_min_span:
+        return face, dist, contrast
+    dist_r = lab8_distance(lab, resplit)
+    contrast_r = _contrast(dist_r, m_y, m_x)
+    if _narrowest(dist_r, contrast_r, cfg) > narrow:
+        return resplit, dist_r, contrast_r
+    return face, dist, contrast
+
+
 def _narrowest(dist: npt.NDArray[np.float32], contrast: float, cfg: CutConfig) -> float:
     """The share of the cell's side that the narrower of the face's extents spans, the
     face being the pixels under half the ink threshold from the face colour (``dist``), as
-    ``cut_tile`` measures it."""
+    ``cut_tile`` measures it (``_face_span``)."""
     h, w = dist.shape
     x0, x1, y0, y1 = _face_span(dist < cfg.ink_frac * contrast / 2, cfg)
     return float(min((y1 - y0) / h, (x1 - x0) / w))
@@ -1895,7 +1908,7 @@ def _face_colour(
     a tile with a pale letter and a dark value (a SpellCast bonus tile's gold M and grey
     4) splits dark from light first, and the light half is face and letter at once.
     Second, the ring's half where it split so but the letter still reached the ink
-    threshold against the whole (``cut_tile`` takes it where the face it leaves spans
+    threshold against the whole (``_tile_face`` takes it where the face it leaves spans
     the tile better), or None."""
     whole = centre.dtype == np.uint8
     members, _, other = _ring_side(centre.astype(np.float32), ring, whole)

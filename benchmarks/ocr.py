@@ -264,10 +264,12 @@ def generated_cases(
 ) -> Iterator[Case]:
     for look in looks:
         for s in range(seed, seed + per_look):
-            yield Case(set_name, look, f"{look}_{s}", _renderer(look, s))
+            yield Case(set_name, look, f"{look}_{s}", renderer(look, s))
 
 
-def _renderer(look: str, seed: int) -> Callable[[], tuple[Label, bytes]]:
+def renderer(look: str, seed: int) -> Callable[[], tuple[Label, bytes]]:
+    """Renders generated board ``seed`` of ``look`` (label, encoded file) when called."""
+
     def render() -> tuple[Label, bytes]:
         from tools.synth import render_board
 

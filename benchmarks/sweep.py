@@ -35,12 +35,12 @@ from ocr import (  # noqa: E402
     UNSURE,
     BoardReading,
     ReadOptions,
-    _renderer,
     exact_but_hidden,
     hidden_tiles,
     is_flagged,
     label_game,
     read_encoded,
+    renderer,
     score_tiles,
     score_values,
 )
@@ -49,7 +49,7 @@ from ocr import (  # noqa: E402
 def read_one(look: str, seed: int) -> dict[str, Any]:
     """One generated board read and scored, with what the reader listed for each missed
     tile (candidates, the value read and whether it was unsure)."""
-    label, data = _renderer(look, seed)()
+    label, data = renderer(look, seed)()
     reading: BoardReading | None = None
     error = ""
     try:
