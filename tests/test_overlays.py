@@ -468,6 +468,36 @@ def test_a_lines_blurred_edge_does_not_take_the_letter_with_it(
     _read_surely(seed, tile, want)
 
 
+@pytest.mark.parametrize(
+    ("seed", "tile", "want"),
+    [(110971, (2, 0), "O"), (111060, (0, 2), "O"), (99511, (2, 2), "E"), (71734, (0, 0), "R")],
+)
+def test_a_see_through_line_over_the_point_value_is_seen_through(
+    seed: int, tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows 110971 r3c1 and 111060 r1c3 (fresh seeds, session 35):
+    a see-through line (opacity 174 and 149 of 255) runs from an O's middle out over the
+    1 at its foot. Its pixels over the 1 are darker, as over any ink beneath; lying by
+    the tile's edge, they were taken for the line's dark outline (``see_dark_share``), so
+    the line was taken as opaque, and the O, the place of a Q's tail under it, was left
+    unsure beside Q. The corner where the board prints its values is no place for that
+    evidence (``CutConfig.see_value``): the line is seen through, the face shows where a
+    tail would hang, and the O is read, surely. So are 99511 r3c3, an E whose bottom arm
+    an orange arrowhead of opacity 126 covers (the arm shows through it; unsure beside F
+    before), and 71734 r1c1, an R whose leg an orange line of opacity 181 runs down (the
+    leg shows through; unsure beside P before): both lines run on over the tile's value."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_boards
+    from tools.synth import render_board
+
+    _read_surely(seed, tile, want)
+    located = locate_boards(decode_image(render_board("spellcast-arrows", seed).data))[0]
+    r, c = tile
+    for see_value, seen in ((CutConfig().see_value, True), (0.0, False)):
+        cut = cut_tiles(located, CutConfig(see_value=see_value))[r * located.cols + c]
+        assert cut.overdrawn and cut.seen_through is seen
+
+
 def _right_or_unsure(seed: int, tile: tuple[int, int], want: str) -> None:
     """tools.synth spellcast-arrows ``seed`` read as a user reads it: ``tile`` is ``want``
     or unsure with ``want`` among its candidates, never another letter with confidence."""
@@ -1459,8 +1489,17 @@ def test_a_line_along_a_letters_telling_stroke_leaves_it_unsure() -> None:
     apart. It was settled R (its drawn copy) while the removed line was grown by 2 pixels;
     grown by 1 (``ExemplarConfig.line_grow``), nothing settles it: the tile is unsure, R
     and P listed, as a line hiding the one stroke that tells two letters apart may leave
-    it (never P with confidence)."""
-    board, reading = _read_arrows_alone(71734)
+    it (never P with confidence). The line lets 0.29 of the leg show and runs on over the
+    tile's 2: seen through since session 35, the leg shows and the R is read (test
+    above); the line taken as hiding what it covers (as before: the darker pixels over
+    the 2 taken for its outline, ``CutConfig.see_value`` 0), it stays unsure."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 71734)
+    outlined = ReaderConfig(
+        cut=CutConfig(see_value=0.0), recognize=RecognizeConfig(tesseract="never")
+    )
+    reading = read_array(decode_image(board.data), ReadOptions(config=outlined))
     assert board.label["letters"][0][0] == "R"
     assert reading.tiles[0][0] == UNSURE
     assert {label for label, _ in reading.candidates[0][0]} >= {"R", "P"}

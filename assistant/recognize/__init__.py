@@ -1348,7 +1348,13 @@ def _hanging_hidden(
     (``exemplars.shows_no_tail``, with the board's clean copies, else drawn in the shipped
     font nearest the board's letters; a board with too few clean letters to find one
     keeps the reading). The letters are read framed at the capitals' height, so a Q whose
-    tail a line hid reads as an O, and a J whose hook it hid as an I."""
+    tail a line hid reads as an O, and a J whose hook it hid as an I. Where the cut saw
+    through the line (``TileImage.seen_through``: darker over the letter's strokes inside
+    the stroke, never along its edge), what shows beneath it is evidence, and that cut
+    alone says; its other cut, the line taken as opaque, hides the tail by construction.
+    Session 35, spellcast-arrows 110900-111099 (fresh): with ``CutConfig.see_value``,
+    149 -> 154 exact boards (O's under see-through lines left unsure beside Q, an R
+    beside P), none lost, no tile wrong."""
     twin = HANGING.get(reading.label)
     box = tile.letter_box
     if twin is None or reading.confidence < limit or box is None or tile.line is None:
@@ -1361,9 +1367,8 @@ def _hanging_hidden(
     font = fonts.nearest  # however near: it only ever makes a tile unsure
     if font is None and not (reading.label in copies and twin in copies):
         return reading  # too few clean letters to know the board's font: nothing to lay
-    if all(
-        _shows_no_tail(cut, reading.label, twin, copies, font, depth, cfg) for cut in _cuts_of(tile)
-    ):
+    cuts = [tile] if tile.seen_through else _cuts_of(tile)
+    if all(_shows_no_tail(cut, reading.label, twin, copies, font, depth, cfg) for cut in cuts):
         return reading
     return _capped_beside(reading, twin, cfg)
 
