@@ -385,10 +385,11 @@ def by_value(
     ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
     its confidence; or None. On a tile a line crossed (``around_line``: every letter's fit
     outside the line, best first, ``seen`` of the letter's frame in sight there) it must
-    also fit best of the letters of that value, by ``value_around_margin``, with
-    ``buried_min_visible`` in sight (under it every letter fits alike: a U under a green
-    start dot, 0.04 in sight, read Y by its 4, spellcast-arrows 110236 r3c4). An O under
-    a line that may hide a Q's tail, its 1 clear, is an O (a Q prints 8)."""
+    also fit best of the letters of that value, by ``value_around_margin``, and at
+    ``value_around_floor`` at least, with ``buried_min_visible`` in sight (under it every
+    letter fits alike: a U under a green start dot, 0.04 in sight, read Y by its 4,
+    spellcast-arrows 110236 r3c4). An O under a line that may hide a Q's tail, its 1
+    clear, is an O (a Q prints 8)."""
     label = _first_of_value(candidates, value, table, cfg)
     if label is None:
         return None
@@ -396,7 +397,7 @@ def by_value(
         if seen < cfg.buried_min_visible:
             return None
         fits = _of_value(around_line, value, table)
-        if not fits or fits[0][0] != label:
+        if not fits or fits[0][0] != label or fits[0][1] < cfg.value_around_floor:
             return None
         if len(fits) > 1 and fits[0][1] - fits[1][1] < cfg.value_around_margin:
             return None
@@ -420,9 +421,10 @@ def by_agreement(
     start dot, 0.10 of it in sight, fit O best and read O by its 1: spellcast-arrows
     109818 r5c5): nothing. The value must be read at
     ``line_value_min`` at least; of the letters printing it, the best fit must be within
-    ``line_value_lead`` of the best fit of all letters, and ahead of the next of its value
-    by ``line_value_margin``, or by ``hidden_margin`` where the whole glyph lists it
-    clearly first of them too (``candidates``, ``_first_of_value``, as ``by_value`` asks).
+    ``line_value_lead`` of the best fit of all letters, at ``value_around_floor`` at least,
+    and ahead of the next of its value by ``line_value_margin``, or by ``hidden_margin``
+    where the whole glyph lists it clearly first of them too (``candidates``,
+    ``_first_of_value``, as ``by_value`` asks).
     Neither is evidence enough alone (a line crossing a tile often crosses its value too);
     two independent readings agreeing are."""
     if value is None or value_confidence < cfg.line_value_min or not around_line:
@@ -433,7 +435,7 @@ def by_agreement(
     if not of_value:
         return None
     label, score = of_value[0]
-    if score < around_line[0][1] - cfg.line_value_lead:
+    if score < around_line[0][1] - cfg.line_value_lead or score < cfg.value_around_floor:
         return None
     margin = score - of_value[1][1] if len(of_value) > 1 else math.inf
     if margin < cfg.line_value_margin and (

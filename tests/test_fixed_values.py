@@ -318,9 +318,18 @@ def test_which_listed_letter_a_value_settles() -> None:
     around = (("I", 0.9), ("J", 0.88), ("O", 0.7))
     assert by_value(listed, 1, SPELLCAST, cfg, around, seen=0.1) is None
     assert by_value(listed, 1, SPELLCAST, cfg, around, seen=cfg.buried_min_visible) == ("I", 0.9)
+    # ...and fitting what shows there at value_around_floor at least: a sliver of an I
+    # beside a dot and a line fit O at 0.54, far ahead of the other letters printing 1
+    # (spellcast-arrows 110124 r3c3).
+    sliver = (("O", 0.536), ("G", 0.465), ("D", 0.382), ("A", 0.125), ("I", 0.076))
+    assert by_value((("O", 0.6), ("G", 0.0004)), 1, SPELLCAST, cfg, sliver) is None
+    floor = replace(cfg, value_around_floor=0.5)
+    assert by_value((("O", 0.6), ("G", 0.0004)), 1, SPELLCAST, floor, sliver) == ("O", 0.9)
+    assert by_agreement(1, 0.9, SPELLCAST, sliver, cfg) is None
+    assert by_agreement(1, 0.9, SPELLCAST, sliver, floor) == "O"
 
 
-@pytest.mark.parametrize(("seed", "r", "c"), [(110236, 2, 3), (110376, 1, 4)])
+@pytest.mark.parametrize(("seed", "r", "c"), [(110236, 2, 3), (110376, 1, 4), (110124, 2, 2)])
 def test_a_letter_under_a_start_dot_is_not_settled_against_its_value(
     seed: int, r: int, c: int
 ) -> None:
@@ -330,7 +339,10 @@ def test_a_letter_under_a_start_dot_is_not_settled_against_its_value(
     #   surely settled Y (Y prints 4 too), the best fit of its value beside the dot.
     # - 110376 r2c5: a C under a red start dot, the dot's rim read O and settled at 0.9 by
     #   the board's copies; its 5 (a C's) read surely was marked unsure, the O kept.
-    # Both letters are unsure now.
+    # - 110124 r3c3 (session 35): an I under an orange start dot and a red line, a sliver
+    #   of it in sight beside them, fitting O at 0.54: its 1 read surely settled O
+    #   (``RecognizeConfig.value_around_floor``).
+    # Each letter is unsure now.
     from stressed import confident_wrong
 
     reading, want = _read_arrows(seed)

@@ -442,6 +442,13 @@ class RecognizeConfig:
     # read now, 107477's H leads U by 0.055 and is left unsure (on 800 boards, the only
     # right tile lost): no margin parts 0.052 from 0.055.
     value_around_margin: float = 0.06
+    # ...and fitting what shows beside the line at value_around_floor at least (so too for
+    # agreement, below): an I under an orange start dot and a red line, a sliver of it in
+    # sight (0.23 of its frame), fit O at 0.54, ahead of A, E and I, and its sure 1 read O
+    # at 0.9 (spellcast-arrows 110124 r3c3, fresh, session 35). Of 97 tiles settled right
+    # so, by value or by agreement, on 550 boards (110100-110249, 107340-107489,
+    # 110900-111049, 109300-109399), the worst fit 0.644.
+    value_around_floor: float = 0.6
     # ...and where a line crossed the tile and left its value unsure but read at
     # line_value_min or more, the letter of that value the glyph outside the line fits
     # best reads at line_value_confidence where it fits within line_value_lead of the best
