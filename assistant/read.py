@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -380,6 +380,7 @@ def by_value(
     around_line: Candidates = (),
     *,
     seen: float = 1.0,
+    unlisted: Collection[str] = (),
 ) -> tuple[str, float] | None:
     """The letter a surely read printed ``value`` settles among an unsure tile's
     ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
@@ -389,9 +390,12 @@ def by_value(
     ``value_around_floor`` at least, with ``buried_min_visible`` in sight (under it every
     letter fits alike: a U under a green start dot, 0.04 in sight, read Y by its 4,
     spellcast-arrows 110236 r3c4). An O under a line that may hide a Q's tail, its 1
-    clear, is an O (a Q prints 8)."""
+    clear, is an O (a Q prints 8). Not a letter only the second engine listed, against
+    the templates (``unlisted``, ``TileReading.unlisted``): a gold I under a gold arrowhead
+    no line was found for, which no template fitted, read A by Tesseract alone at 0.29 and
+    its 1 (A, E, I and O print 1) settled A (spellcast-arrows 110166 r4c5)."""
     label = _first_of_value(candidates, value, table, cfg)
-    if label is None:
+    if label is None or label in unlisted:
         return None
     if around_line:
         if seen < cfg.buried_min_visible:
@@ -554,7 +558,15 @@ def reading_from_tiles(
                 if fixed is not None and sure < threshold and tr.value is not None:
                     sure_value = tr.value_confidence >= threshold
                     by = (
-                        by_value(listed, tr.value, fixed, recognize, around, seen=tr.around_seen)
+                        by_value(
+                            listed,
+                            tr.value,
+                            fixed,
+                            recognize,
+                            around,
+                            seen=tr.around_seen,
+                            unlisted={q_label(x, plain_q) for x in tr.unlisted},
+                        )
                         if sure_value
                         else None
                     )

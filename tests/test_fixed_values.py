@@ -327,6 +327,24 @@ def test_which_listed_letter_a_value_settles() -> None:
     assert by_value((("O", 0.6), ("G", 0.0004)), 1, SPELLCAST, floor, sliver) == ("O", 0.9)
     assert by_agreement(1, 0.9, SPELLCAST, sliver, cfg) is None
     assert by_agreement(1, 0.9, SPELLCAST, sliver, floor) == "O"
+    # Not a letter only the second engine listed, the templates fitting nothing there.
+    alone = (("A", 0.288), ("J", 0.0), ("N", 0.0))
+    assert by_value(alone, 1, SPELLCAST, cfg) == ("A", 0.9)
+    assert by_value(alone, 1, SPELLCAST, cfg, unlisted={"A"}) is None
+
+
+def test_a_letter_only_tesseract_read_is_not_settled_by_its_value() -> None:
+    # tools.synth spellcast-arrows 110166 r4c5 (a fresh range, left in session 34): a gold
+    # I on a TL tile under a gold arrowhead of its own colour, no line found. No template
+    # fitted the two (J, N at 0); Tesseract read A, listed at 0.29 after disagreement, and
+    # the I's sure 1 (A, E, I and O print 1) settled A at 0.9, confident and wrong. A
+    # letter only the second engine listed is not settled (``TileReading.unlisted``).
+    from stressed import confident_wrong
+
+    reading, want = _read_arrows(110166)
+    assert want[3][4] == "I"
+    assert reading.tiles[3][4] == "?"
+    assert confident_wrong(reading, want) == []
 
 
 @pytest.mark.parametrize(("seed", "r", "c"), [(110236, 2, 3), (110376, 1, 4), (110124, 2, 2)])

@@ -340,6 +340,11 @@ def test_agreement_of_a_second_engine_raises_an_unsure_reading(
     assert reading.confidence < THRESHOLD
     ranked = dict(reading.candidates)
     assert "Z" in ranked and ranked[target.label] < target.confidence
+    # Z was the second engine's alone (the templates did not list it): marked so, and no
+    # letter the templates listed is.
+    matched = {label for label, _ in target.candidates}
+    assert "Z" not in matched and reading.unlisted == ("Z",)
+    assert not matched & set(reading.unlisted)
 
 
 def _faint_arrow_tile() -> TileImage:

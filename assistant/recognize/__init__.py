@@ -68,6 +68,9 @@ class TileReading:
     # ...and the share of the letter's frame the line left in sight there (``MaskedScores
     # .visible``): under ``buried_min_visible`` every letter fits alike.
     around_seen: float = 0.0
+    # Candidates only the second engine listed, against the first (``Candidate.unlisted``):
+    # no template fits them, and a printed value does not settle them (``read.by_value``).
+    unlisted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,9 @@ class Candidate:
     # Read by the second engine from the anti-aliased picture, the binary one having given
     # no answer (``TesseractConfig.soft_retry``).
     soft: bool = False
+    # Listed by the second engine only, against the first, which did not list it
+    # (``_combine``): no template fits it.
+    unlisted: bool = False
 
 
 @dataclass(frozen=True)
@@ -894,6 +900,7 @@ def recognize_tiles(
                 tiny=tiny,
                 around_line=around,
                 around_seen=seen,
+                unlisted=tuple(c.label for c in cands if c.unlisted),
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
@@ -2051,7 +2058,10 @@ def _combine(
     ]
     mine = next((c.confidence for c in first if c.label == other.label), 0.0)
     conf = max(mine, other.confidence) * cfg.disagree_factor
-    merged.append(Candidate(other.label, conf, other.score, other.turn, other.engine))
+    alone = all(c.label != other.label for c in first)
+    merged.append(
+        Candidate(other.label, conf, other.score, other.turn, other.engine, unlisted=alone)
+    )
     return sorted(merged, key=lambda c: -c.confidence)
 
 
