@@ -1364,11 +1364,12 @@ def _hanging_hidden(
     keeps the reading). The letters are read framed at the capitals' height, so a Q whose
     tail a line hid reads as an O, and a J whose hook it hid as an I. Where the cut saw
     through the line (``TileImage.seen_through``: darker over the letter's strokes inside
-    the stroke, never along its edge), what shows beneath it is evidence, and that cut
+    the stroke, not along its outer edge), what shows beneath it is evidence, and that cut
     alone says; its other cut, the line taken as opaque, hides the tail by construction.
-    Session 35, spellcast-arrows 110900-111099 (fresh): with ``CutConfig.see_value``,
-    149 -> 154 exact boards (O's under see-through lines left unsure beside Q, an R
-    beside P), none lost, no tile wrong."""
+    Session 35, spellcast-arrows 110900-111099 (fresh), this and ``CutConfig.see_value``
+    together: 149 -> 154 exact boards (two O's under see-through lines no longer unsure
+    beside Q; an R, a P and an E under lines over their values read too), none lost, no
+    tile wrong."""
     twin = HANGING.get(reading.label)
     box = tile.letter_box
     if twin is None or reading.confidence < limit or box is None or tile.line is None:
