@@ -2057,11 +2057,10 @@ def _combine(
         for c in first
         if c.label != other.label
     ]
-    mine = next((c.confidence for c in first if c.label == other.label), 0.0)
-    conf = max(mine, other.confidence) * cfg.disagree_factor
-    alone = all(c.label != other.label for c in first)
+    mine = next((c for c in first if c.label == other.label), None)
+    conf = max(0.0 if mine is None else mine.confidence, other.confidence) * cfg.disagree_factor
     merged.append(
-        Candidate(other.label, conf, other.score, other.turn, other.engine, unlisted=alone)
+        Candidate(other.label, conf, other.score, other.turn, other.engine, unlisted=mine is None)
     )
     return sorted(merged, key=lambda c: -c.confidence)
 
