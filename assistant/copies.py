@@ -24,7 +24,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from assistant.locate import LocatedBoard
+from assistant.errors import AssistantError
+from assistant.imageio import Image
+from assistant.locate import LocateConfig, LocatedBoard, locate_boards
 from assistant.recognize import TileReading
 
 DISAGREE_NOTE = "the copies of the board in the picture read differently here"
@@ -43,6 +45,10 @@ class CopiesConfig:
     # reflection (a board on a glossy table, a mirrored copy) measures 0.95 and up, two
     # halves of one board at most 0.31 (6x6 and 8x8 boards of the real fixtures' tiles).
     mirror_corr: float = 0.6
+    # Copies found again apart (``locate_apart``): each in its part of the picture with
+    # this much of a tile around it, and kept where no corner moved further than this.
+    apart_margin: float = 0.5
+    apart_slack: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,7 @@ class Copies:
     count: int
     axis: str  # "side by side" or "one above the other"
     disagree: tuple[tuple[int, int], ...]
+    parts: tuple[LocatedBoard, ...] = ()  # every copy, as a part of the grid first found
 
 
 def find_copies(
@@ -115,6 +122,7 @@ def find_copies(
             count=2,
             axis="side by side" if across else "one above the other",
             disagree=tuple(disagree),
+            parts=(_part(located, rows, cols, 0, across), _part(located, rows, cols, half, across)),
         )
     return None
 
@@ -211,3 +219,57 @@ def _part(located: LocatedBoard, rows: int, cols: int, offset: int, across: bool
         (r - dr, c - dc) for r, c in located.missing if 0 <= r - dr < rows and 0 <= c - dc < cols
     )
     return replace(part, corners=corners, missing=missing)
+
+
+def locate_apart(
+    image: Image,
+    parts: Sequence[LocatedBoard],
+    *,
+    locate: LocateConfig | None = None,
+    config: CopiesConfig | None = None,
+) -> tuple[LocatedBoard, ...] | None:
+    """Each copy found again in its own part of the picture, or None where one is not
+    found near where the grid over them all put it. Copies with a gap between them fall
+    on one lattice only roughly (the gap is no whole number of tiles): the grid found over
+    two copies of a Ruzzle board beside each other was a tenth of a tile too wide a
+    pitch, its cells off by a third of a tile at the copies' far edges, where a "10" was
+    cut through and read 1 with confidence (benchmarks/stress.py 111600, ruzzle + twice).
+    """
+    cfg = config or CopiesConfig()
+    if len(parts) < 2:  # a reflection: one copy read, nothing to merge
+        return None
+    h, w = image.shape[:2]
+    found = []
+    for part in parts:
+        quad = np.array(part.corners, np.float64)
+        across, down = np.hypot(*(quad[1] - quad[0])), np.hypot(*(quad[3] - quad[0]))
+        pitch = float(across / part.cols + down / part.rows) / 2
+        pad = cfg.apart_margin * pitch
+        x0, y0 = (max(0, int(v - pad)) for v in quad.min(axis=0))
+        x1, y1 = min(w, int(quad[:, 0].max() + pad) + 1), min(h, int(quad[:, 1].max() + pad) + 1)
+        try:
+            board = locate_boards(
+                np.ascontiguousarray(image[y0:y1, x0:x1]),
+                size=(part.rows, part.cols),
+                config=locate,
+            )[0]
+        except AssistantError:
+            return None
+        board = _shifted(board, x0, y0, (w, h))
+        off = np.hypot(*(np.array(board.corners) - quad).T).max()
+        if (board.rows, board.cols) != (part.rows, part.cols) or off > cfg.apart_slack * pitch:
+            return None
+        found.append(board)
+    return tuple(found)
+
+
+def _shifted(board: LocatedBoard, dx: int, dy: int, size: tuple[int, int]) -> LocatedBoard:
+    """``board`` found in a crop at ``(dx, dy)`` of a picture of ``size``, in its pixels."""
+    shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+    tl, tr, br, bl = ((x + dx, y + dy) for x, y in board.corners)
+    return replace(
+        board,
+        corners=(tl, tr, br, bl),
+        homography=shift @ board.homography,
+        source_size=size,
+    )

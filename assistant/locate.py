@@ -187,6 +187,15 @@ class LocateConfig:
     # Sideways offset of a neighbour / tile side, measured across the tile's own axis
     # (~15 degrees of disagreement between a tile's outline and the grid). Probed 0.2..0.36.
     max_off_axis: float = 0.28
+    # A line of links between two columns (or rows) of a group this much longer than the
+    # group's links (each link over its two tiles' mean side, which perspective keeps)
+    # is a gap between two boards: the copies of one board shown side by side linked as
+    # one group of twice its width, fitted one lattice over both or none at all
+    # (benchmarks/stress.py, "twice": its gaps measure 0.30-0.43). A board's own widest
+    # line: 0.11 (the 71 committed fixtures; generated dice trays and Word Hunt photos,
+    # 40 boards each: 0.10 and 0.08). A stray blob a line beyond the board links up to
+    # 0.5 longer; a single line is never parted off.
+    gap_split: float = 0.2
     # RANSAC reprojection tolerance, x pitch: admits the jitter of blob centres and of dice
     # in their cells; a misplaced tile is off by >= 50%. 0.08 lost the StevieG47 dice,
     # 0.16 let in a false board.
@@ -329,6 +338,9 @@ class _Lattice:
     residual: float  # RMS reprojection error / pitch
     weight: float  # ranking: tiles seen x tile area x fit
     glyphs: bool = False  # found from the letters (no tile outlines)
+    # Sides ("left", "top"...) where a gap parted it from more tiles (``_split_at_gaps``):
+    # another board's tiles lie beyond, never a line of this one.
+    apart: frozenset[str] = frozenset()
 
     @property
     def fill(self) -> float:
@@ -631,7 +643,8 @@ def _search(
     cands, outlines = _candidates(img, min_side, cfg)
     if len(cands) < cfg.min_tiles_with_size:
         return []
-    found = [_fit(cands, outlines, group, size, cfg) for group in _link(cands, cfg)]
+    parts = [part for group in _link(cands, cfg) for part in _split_at_gaps(cands, group, cfg)]
+    found = [_fit(cands, outlines, group, size, cfg, apart) for group, apart in parts]
     return sorted((lat for lat in found if lat is not None), key=lambda lat: -lat.weight)
 
 
@@ -785,6 +798,43 @@ def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
     return groups
 
 
+def _split_at_gaps(
+    c: FloatArray,
+    group: dict[int, tuple[int, int]],
+    cfg: LocateConfig,
+    apart: frozenset[str] = frozenset(),
+) -> list[tuple[dict[int, tuple[int, int]], frozenset[str]]]:
+    """``group`` split at every line of links longer than its others by ``gap_split``
+    (two boards side by side, or one above the other), in parts of two lines or more,
+    each with the sides where it was parted from the rest."""
+    at = {pos: i for i, pos in group.items()}
+    for axis in (0, 1):
+        step = (1, 0) if axis == 0 else (0, 1)
+        spans: dict[int, list[float]] = {}
+        for i, (col, row) in group.items():
+            j = at.get((col + step[0], row + step[1]))
+            if j is not None:
+                side = 0.5 * (c[i, 2] + c[j, 2])
+                spans.setdefault((col, row)[axis], []).append(
+                    float(np.hypot(*(c[j, :2] - c[i, :2]))) / side
+                )
+        lines = {k: median(v) for k, v in spans.items()}
+        usual = median([x for v in spans.values() for x in v]) if spans else 0.0
+        lo, hi = min((p[axis] for p in at), default=0), max((p[axis] for p in at), default=0)
+        for k in sorted(lines):
+            if lines[k] > (1 + cfg.gap_split) * usual and k - lo >= 1 and hi - k >= 2:
+                first = {i: p for i, p in group.items() if p[axis] <= k}
+                rest = {i: p for i, p in group.items() if p[axis] > k}
+                ends = ("right", "left") if axis == 0 else ("bottom", "top")
+                return [
+                    part
+                    for half, end in zip((first, rest), ends, strict=True)
+                    if len(half) >= cfg.min_tiles_with_size
+                    for part in _split_at_gaps(c, half, cfg, apart | {end})
+                ]
+    return [(group, apart)]
+
+
 def _nearest(
     c: FloatArray,
     i0: int,
@@ -823,6 +873,7 @@ def _fit(
     group: dict[int, tuple[int, int]],
     size: tuple[int, int] | None,
     cfg: LocateConfig,
+    apart: frozenset[str] = frozenset(),
 ) -> _Lattice | None:
     idx = np.array(list(group.keys()))
     lat = np.array([group[i] for i in idx], dtype=np.float64)
@@ -904,6 +955,7 @@ def _fit(
         tile_ratio=tile_ratio,
         residual=residual,
         weight=weight,
+        apart=apart,
     )
 
 
@@ -1106,7 +1158,22 @@ def _refine(
     u, v = cv2.perspectiveTransform(centre, np.linalg.inv(refined)).ravel()
     if not (-0.5 <= u <= again.cols - 0.5 and -0.5 <= v <= again.rows - 0.5):
         return to_full, lat
-    return refined, again
+    # Never past a gap the first grid was parted from more tiles at: in the crop, one
+    # line of another board beyond it is too few to be parted again (a Word Hunt board
+    # shown twice grew a column of its copy, benchmarks/stress.py 111800).
+    ends = np.array([[[0.0, 0.0]], [[lat.cols - 1.0, lat.rows - 1.0]]])
+    (u0, v0), (u1, v1) = cv2.perspectiveTransform(
+        cv2.perspectiveTransform(ends, to_full), np.linalg.inv(refined)
+    ).reshape(2, 2)
+    beyond = {
+        "left": u0 > 0.5,
+        "top": v0 > 0.5,
+        "right": u1 < again.cols - 1.5,
+        "bottom": v1 < again.rows - 1.5,
+    }
+    if any(beyond[side] for side in lat.apart):
+        return to_full, lat
+    return refined, replace(again, apart=again.apart | lat.apart)
 
 
 _BEYOND = {
@@ -1206,6 +1273,8 @@ def _settle_shape(
             if not any(x.inked for x in outer) and min(rows, cols) > 3 and inked_elsewhere:
                 change = (side, -1)
                 break
+            if side in lat.apart:
+                continue  # another board's tiles, past a gap
             grown = [k for k, x in enumerate(beyond) if like.matches(x, cfg)]
             found = len(grown)
             if found >= cfg.shape_grow * len(beyond):

@@ -752,7 +752,7 @@ def _read_array(
     image: Image, options: ReadOptions, *, start: float | None, may_turn: bool
 ) -> BoardReading:
     from assistant.allocator import keep_freed_memory
-    from assistant.copies import find_copies, pick_copy
+    from assistant.copies import find_copies, locate_apart, pick_copy
     from assistant.cut import cut_tiles
     from assistant.games import read_game_and_bonuses, with_turned_letters
     from assistant.locate import locate_boards
@@ -793,12 +793,13 @@ def _read_array(
     config = cfg.recognize_config()
     threshold = config.threshold
     engines = cfg.engines
-    readings = recognize_tiles(tiles, config=config, engines=engines, cut=cfg.cut)
+
+    def _recognize(cut: Sequence[TileImage]) -> tuple[TileReading, ...]:
+        return recognize_tiles(cut, config=config, engines=engines, cut=cfg.cut)
+
+    readings = _recognize(tiles)
     if len(boards) > 1:  # the board shown more than once, apart: read every copy
-        each = [(located, readings)] + [
-            (b, recognize_tiles(cut_tiles(b, cfg.cut), config=config, engines=engines, cut=cfg.cut))
-            for b in boards[1:]
-        ]
+        each = [(located, readings)] + [(b, _recognize(cut_tiles(b, cfg.cut))) for b in boards[1:]]
         chosen, readings = pick_copy(each, threshold=threshold)
         if chosen is not located:
             located = chosen
@@ -810,6 +811,11 @@ def _read_array(
     copies = find_copies(located, readings, threshold=threshold)
     if copies is not None:  # one board shown twice: read it once, from both copies
         located, readings = copies.located, copies.readings
+        apart = locate_apart(image, copies.parts, locate=cfg.locate)
+        if apart is not None:  # each copy on its own lattice, read again there
+            located, readings = pick_copy(
+                [(b, _recognize(cut_tiles(b, cfg.cut))) for b in apart], threshold=threshold
+            )
         guess, bonuses = read_game_and_bonuses(
             image, located, game=options.game, config=games, text=text
         )

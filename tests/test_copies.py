@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from assistant.copies import DISAGREE_NOTE
-from assistant.imageio import Image, load_image
+from assistant.imageio import Image, decode_image, load_image
 from assistant.read import ReadOptions, read_array
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
@@ -115,3 +115,37 @@ def test_a_big_board_is_not_taken_for_two_copies(rows: int, cols: int) -> None:
     reading = read_array(image, ReadOptions(size=(rows, cols)))
     assert (reading.rows, reading.cols) == (rows, cols)
     assert [list(row) for row in reading.tiles] == want
+
+
+@pytest.mark.parametrize(
+    ("look", "seed", "across"),
+    [
+        # One lattice fitted over both copies, a tenth of a tile too wide a pitch: r3c0's
+        # "10" was cut through and read 1 with confidence.
+        ("ruzzle", 111600, True),
+        ("ruzzle", 111802, True),  # no lattice fitted over both: "no board"
+        ("ruzzle", 111802, False),
+        # Parted at the gap, each copy's grid grew a column of the other copy in the
+        # sharper second look: 4x5, refused as no size Word Hunt deals.
+        ("wordhunt-desktop", 111801, True),
+    ],
+)
+def test_a_board_shown_twice_with_a_gap_reads_every_tile_and_value(
+    look: str, seed: int, across: bool
+) -> None:
+    """Two copies of a tightly cropped board with a gap between them (as
+    benchmarks/stress.py's "twice" shows them): the gap is no whole number of tiles, so the
+    copies are two grids, each read on its own lattice."""
+    from tools.synth import render_board
+
+    board = render_board(look, seed)
+    image = decode_image(board.data)
+    gap = max(8, image.shape[1 if across else 0] // 20)
+    reading = read_array(_beside(image, image, across, gap=gap), ReadOptions())
+    letters = board.label["letters"]
+    assert isinstance(letters, list)
+    assert [list(row) for row in reading.tiles] == [[t.upper() for t in row] for row in letters]
+    if board.label.get("tile_values") is not None:
+        assert reading.values is not None
+        assert [list(row) for row in reading.values] == board.label["tile_values"]
+    assert reading.game == board.label["game"]
