@@ -650,6 +650,10 @@ class TileImage:
     # from ``CutConfig.rim_chroma``): it may be the line's own rim round the mark at a
     # path's start, not the letter (``_marks_alone`` decides with the board's letters).
     line_hued: bool = False
+    # ...and rings the mark at a path's start in the hue of a letter of the board (a gold
+    # letter beside an orange line): the letter, or the mark's rim with the letter hidden
+    # under it; the reader cannot tell (``_marks_alone``).
+    ringed: bool = False
 
     @property
     def crossed(self) -> bool:
@@ -833,7 +837,10 @@ def _marks_alone(
     board prints its letters (black, or a bonus tile's gold); a dot is in its stroke's
     colour. Left whole, a red dot's rim round an I read O at 0.9, settled by its clear 1
     (spellcast-arrows 109340 r2c2, held out); a teal dot over an I, its colour sampled
-    nowhere on the tile's band, O at 0.9 (107435 r5c4)."""
+    nowhere on the tile's band, O at 0.9 (107435 r5c4). A mark in a letter's hue is left,
+    ``ringed`` and obstructed: an orange dot's rim over an I on a board of gold letters,
+    left as the glyph, fit O beside the line and its value 1 agreed, O at 0.85
+    (spellcast-arrows 112002 r3c4)."""
 
     def hue_at(t: TileImage, whole: bool = False) -> float | None:
         return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg, whole)
@@ -854,8 +861,11 @@ def _marks_alone(
     out = []
     for t in tiles:
         seen = ringed.get((t.row, t.col))
-        if seen is None or any(hue_apart(seen, h) <= cfg.mark_hue for h in letter_hues):
+        if seen is None:
             out.append(t)
+            continue
+        if any(hue_apart(seen, h) <= cfg.mark_hue for h in letter_hues):
+            out.append(replace(t, obstructed=True, ringed=True))
             continue
         empty = np.zeros_like(t.glyph)
         mark = t.glyph > 0 if t.line is None else (t.glyph > 0) | (t.line > 0)

@@ -554,8 +554,16 @@ def reading_from_tiles(
                 around = tuple((q_label(x, plain_q), cf) for x, cf in tr.around_line)
                 # A game of one value table: a value read surely may settle the letter,
                 # or name the letter a line hid; a line crossing both, an unsure value may
-                # agree with what shows of the letter beside the line.
-                if fixed is not None and sure < threshold and tr.value is not None:
+                # agree with what shows of the letter beside the line. Not where what shows
+                # may be the rim of a mark over the letter (``TileReading.buried``): an
+                # orange dot's rim over an I fit O beside the line, and its 1 (A, E, I, O
+                # print 1) agreed: O at 0.85 (spellcast-arrows 112002 r3c4).
+                if (
+                    fixed is not None
+                    and sure < threshold
+                    and tr.value is not None
+                    and not tr.buried
+                ):
                     sure_value = tr.value_confidence >= threshold
                     by = (
                         by_value(

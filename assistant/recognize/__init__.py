@@ -71,6 +71,9 @@ class TileReading:
     # Candidates only the second engine listed, against the first (``Candidate.unlisted``):
     # no template fits them, and a printed value does not settle them (``read.by_value``).
     unlisted: tuple[str, ...] = ()
+    # The glyph may be the rim of the mark at a path's start, the letter hidden under it
+    # (``TileImage.ringed``): what shows of it is no letter a printed value may settle.
+    buried: bool = False
 
 
 @dataclass(frozen=True)
@@ -901,6 +904,7 @@ def recognize_tiles(
                 around_line=around,
                 around_seen=seen,
                 unlisted=tuple(c.label for c in cands if c.unlisted),
+                buried=tile.ringed,
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
