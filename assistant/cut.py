@@ -840,7 +840,7 @@ def _marks_alone(
     nowhere on the tile's band, O at 0.9 (107435 r5c4). A mark in a letter's hue is left,
     ``ringed`` and obstructed: an orange dot's rim over an I on a board of gold letters,
     left as the glyph, fit O beside the line and its value 1 agreed, O at 0.85
-    (spellcast-arrows 112002 r3c4)."""
+    (spellcast-arrows 112002 r4c5)."""
 
     def hue_at(t: TileImage, whole: bool = False) -> float | None:
         return _glyph_hue(t, lab[_cell(t.row, t.col, p)], cfg, whole)
@@ -1132,6 +1132,13 @@ def _cut_in_zone(
     # run into its 8 on a 20 px SpellCast tile left an O, read O at 0.95, Tesseract
     # agreeing (stress 92600, spellcast-discord + tile20).
     taken = (t.glyph > 0) & (again.glyph == 0) & near & (kept == 0)
+    # ...joined to the letter's ink: the rim round the value's digits the zone took with
+    # them is the value's, no stroke (a gold N on a blurred bonus tile, its 2's rim taken
+    # for a cut-off stroke, read unsure beside K, R and P: spellcast-arrows 112071 r5c2).
+    joined = (taken | (again.glyph > 0)).astype(np.uint8)
+    _, pieces = cv2.connectedComponents(joined, connectivity=8)
+    letter = np.unique(pieces[again.glyph > 0])
+    taken &= np.isin(pieces, letter[letter > 0])
     if int(np.count_nonzero(taken)) > cfg.values.zone_slack:
         again = replace(again, cut_off=taken.astype(np.uint8) * 255)
     return _with_value(replace(again, value_options=options), trimmed)

@@ -557,7 +557,7 @@ def reading_from_tiles(
                 # agree with what shows of the letter beside the line. Not where what shows
                 # may be the rim of a mark over the letter (``TileReading.buried``): an
                 # orange dot's rim over an I fit O beside the line, and its 1 (A, E, I, O
-                # print 1) agreed: O at 0.85 (spellcast-arrows 112002 r3c4).
+                # print 1) agreed: O at 0.85 (spellcast-arrows 112002 r4c5).
                 if (
                     fixed is not None
                     and sure < threshold
