@@ -286,6 +286,11 @@ class CutConfig:
     ring_inner: float = 0.12  # the ring that checks the face colour, as inset shares of
     ring_outer: float = 0.2  # the cell (inside gaps and rims, outside most letters)
     frame_fill: float = 0.35  # an enclosing component filling less of its box is a rim
+    # ...with no more than this share of the middle third of its box inked (a rim is a
+    # ring): a letter joined to the line crossing it encloses the value beside it too
+    # (spellcast-arrows 112061 r4c1: an A and a red line, filling 0.32 of their box
+    # round the 1, dropped as a rim, and the 1 read as the letter).
+    frame_middle: float = 0.05
     frame_span: float = 0.75  # ...and, on a tile a line cut, spanning this share of it
     tilt_open: int = 5  # opening (px) that cuts a die's face from touching neighbours
     max_tilt: float = 20.0  # face outlines turned by more than this are not trusted (degrees)
@@ -1394,7 +1399,7 @@ def cut_tile(
     # value 5 beside it read S at 0.95).
     lines += [
         i
-        for i in _rims(boxes, areas, cfg)
+        for i in _rims(boxes, areas, cfg, labels=labels)
         if min(boxes[i].w / w, boxes[i].h / h) >= cfg.frame_span
         and _reaches_middle(labels, i, h, w)
     ]
@@ -1469,7 +1474,7 @@ def cut_tile(
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255
-    boxes = _drop_frames(boxes, areas, cfg, cut_by_line=h if overdrawn else 0)
+    boxes = _drop_frames(boxes, areas, cfg, labels, cut_by_line=h if overdrawn else 0)
     if not boxes and empty_under_line():
         return blank_tile()
     if not boxes:
@@ -3090,21 +3095,32 @@ def _reaches_middle(labels: Labels, i: int, h: int, w: int) -> bool:
 
 
 def _drop_frames(
-    boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig, *, cut_by_line: int = 0
+    boxes: dict[int, Box],
+    areas: dict[int, int],
+    cfg: CutConfig,
+    labels: Labels | None = None,
+    *,
+    cut_by_line: int = 0,
 ) -> dict[int, Box]:
     """Without the rims: thin components that surround another component (the shaded edge
     of a die face, a drawn tile border). No letter encloses another letter, but a letter a
     line cut can enclose its own pieces (an E whose arms the line cut off): on such a tile
     (``cut_by_line``: the cell's side) a rim also spans ``frame_span`` of the cell."""
 
-    rims = _rims(boxes, areas, cfg, cut_by_line=cut_by_line)
+    rims = _rims(boxes, areas, cfg, cut_by_line=cut_by_line, labels=labels)
     return {i: a for i, a in boxes.items() if i not in rims}
 
 
 def _rims(
-    boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig, *, cut_by_line: int = 0
+    boxes: dict[int, Box],
+    areas: dict[int, int],
+    cfg: CutConfig,
+    *,
+    cut_by_line: int = 0,
+    labels: Labels | None = None,
 ) -> set[int]:
-    """The components ``_drop_frames`` takes for rims."""
+    """The components ``_drop_frames`` takes for rims (with ``labels``, only rings:
+    ``frame_middle``)."""
 
     def encloses(a: Box, b: Box) -> bool:
         return a.x < b.x and a.y < b.y and a.x1 > b.x1 and a.y1 > b.y1
@@ -3112,12 +3128,19 @@ def _rims(
     def small(a: Box) -> bool:
         return bool(cut_by_line) and min(a.w, a.h) < cfg.frame_span * cut_by_line
 
+    def ring(i: int, a: Box) -> bool:
+        if labels is None:
+            return True
+        middle = labels[a.y + a.h // 3 : a.y1 - a.h // 3, a.x + a.w // 3 : a.x1 - a.w // 3]
+        return bool(np.count_nonzero(middle == i) <= cfg.frame_middle * max(middle.size, 1))
+
     return {
         i
         for i, a in boxes.items()
         if areas[i] <= cfg.frame_fill * a.w * a.h
         and not small(a)
         and any(j != i and encloses(a, b) for j, b in boxes.items())
+        and ring(i, a)
     }
 
 

@@ -1578,3 +1578,15 @@ def test_a_line_that_enters_over_a_bonus_badge_is_still_taken_out() -> None:
     assert reading.tiles[2][1] == "A" and reading.values is not None
     assert reading.values[2][1] == 1
     assert confident_wrong(reading, board.label["letters"]) == []
+
+
+@pytest.mark.parametrize(("tile", "want"), [((3, 0), "A"), ((3, 1), "L")])
+def test_a_letter_and_its_line_round_the_value_are_no_rim(
+    tile: tuple[int, int], want: str
+) -> None:
+    """tools.synth spellcast-arrows 112061 (a fresh seed, 105 px tiles): a see-through red
+    line runs into r4c1's A and r4c2's L and stops at the face's edge. Letter and line,
+    one piece, filled a third of their box round the point value beside them, and were
+    dropped as the tile's rim: the value was left as the glyph, the tile unsure. A rim is
+    a ring, its middle empty (``CutConfig.frame_middle``)."""
+    _read_surely(112061, tile, want)
