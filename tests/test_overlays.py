@@ -1581,9 +1581,7 @@ def test_a_line_that_enters_over_a_bonus_badge_is_still_taken_out() -> None:
 
 
 @pytest.mark.parametrize(("tile", "want"), [((3, 0), "A"), ((3, 1), "L")])
-def test_a_letter_and_its_line_round_the_value_are_no_rim(
-    tile: tuple[int, int], want: str
-) -> None:
+def test_a_letter_and_its_line_round_the_value_are_no_rim(tile: tuple[int, int], want: str) -> None:
     """tools.synth spellcast-arrows 112061 (a fresh seed, 105 px tiles): a see-through red
     line runs into r4c1's A and r4c2's L and stops at the face's edge. Letter and line,
     one piece, filled a third of their box round the point value beside them, and were
