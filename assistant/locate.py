@@ -225,8 +225,11 @@ class LocateConfig:
     min_tiles_with_size: int = 4
     # Without --size, this share of cells must show a glyph in their middle
     # (``ink_box`` of the cell): ``ink_min_frac`` of the pixels differ from the cell's median
-    # grey by more than ``ink_contrast``. Letters cover 8-41% of the box in every cell of
-    # every fixture; noise of sd 15 reaches 0.7%; the empty cells of chart grids have none.
+    # grey, or colour (CIELAB a, b), by more than ``ink_contrast`` (grey alone until
+    # session 36, when white letters on a brightened Wordament board's pale yellow, 40
+    # apart in grey and 62 in colour, were lost). Letters cover 8-41% of the box in every
+    # cell of every fixture; noise of sd 15 reaches 0.7% in grey, 0.5% more in colour;
+    # the empty cells of chart grids have none.
     # Probed min_inked_cells 0.4..0.8.
     min_inked_cells: float = 0.6
     ink_box: float = 0.6
@@ -1434,15 +1437,25 @@ def _count_percentiles(
 
 def _inked(located: LocatedBoard, cfg: LocateConfig) -> float:
     """Share of cells whose middle shows a glyph: enough pixels far from the cell's
-    typical colour. Empty look-alikes (chart grids, tables, keypads without labels) fail."""
-    gray = cv2.cvtColor(located.board, cv2.COLOR_BGR2GRAY)
+    typical colour, in grey or in colour (white letters on a pale yellow face differ by
+    40 in grey, by 62 in colour). Empty look-alikes (chart grids, tables,
+    keypads without labels) fail."""
     p, rows, cols = located.cell_px, located.rows, located.cols
     lo, hi = round(p * (0.5 - cfg.ink_box / 2)), round(p * (0.5 + cfg.ink_box / 2))
-    # Every cell's middle at once, as in _look_around: a (cells, pixels) stack.
-    cells = gray.reshape(rows, p, cols, p).swapaxes(1, 2)[:, :, lo:hi, lo:hi]
-    mid = cells.reshape(rows * cols, -1).astype(np.int16)
-    typical = _medians(mid[:, :, None])[:, 0].astype(np.int16)  # int(): toward 0
-    far = np.abs(mid - typical[:, None]) > cfg.ink_contrast
+    # Every cell's middle at once, as in _look_around, every other pixel (a glyph's share
+    # is the same): a (cells, pixels, 3) stack, in colour.
+    cells = located.board.reshape(rows, p, cols, p, 3).swapaxes(1, 2)[:, :, lo:hi:2, lo:hi:2]
+    bgr = np.ascontiguousarray(cells.reshape(rows * cols, -1, 3))
+    grey = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY).astype(np.int32)
+    ab = bgr_to_lab8(bgr)[:, :, 1:].astype(np.int32)
+    mid = np.concatenate([grey[:, :, None], ab], axis=2)
+    typical = _medians(mid).astype(np.int32)  # int(): toward 0
+    off = mid - typical[:, None, :]
+    # Grey or colour apart (each alone: noise of sd 15 in each channel of a dark face
+    # puts 0.7% and 0.5% of pixels so; the two in one distance, 2.6%).
+    far = (np.abs(off[:, :, 0]) > cfg.ink_contrast) | (
+        off[:, :, 1] ** 2 + off[:, :, 2] ** 2 > cfg.ink_contrast**2
+    )
     inked = np.count_nonzero(far.mean(axis=1) >= cfg.ink_min_frac)
     return int(inked) / (rows * cols)
 

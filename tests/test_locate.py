@@ -809,3 +809,15 @@ def test_a_degenerate_fit_while_harvesting_is_no_board_not_a_crash() -> None:
     image, _ = stressed("wordament-desktop", 76000, 76000, "desktop14")
     with pytest.raises(BoardNotFoundError, match="too small to find"):
         locate_board(image)
+
+
+def test_light_letters_on_a_pale_face_are_glyphs() -> None:
+    """benchmarks/stress.py 112500, wordament-orange brightened (levels + 70): white letters
+    on pale yellow tiles differ by 40 in grey, no more than the ink check asked, and the
+    grid found whole was dropped as an empty look-alike ("no letter grid found"). In
+    colour they differ by 62: the board is found and read."""
+    from stressed import read_stressed
+
+    reading, want = read_stressed("wordament-orange", 112500, 112500, "bright")
+    assert [list(row) for row in reading.tiles] == want
+    assert reading.game == "wordament"
