@@ -3,12 +3,15 @@ disagree.
 
 Apps that show a photo of the board often show a thresholded copy beside it, and solver
 screenshots put the board next to its processed copy. When the copies sit side by side at
-the same scale their tiles fall on one lattice, and the locator finds a grid twice as wide
-(a 4x8 for a 4x4 board). Two halves of a real board agree on a tile only by chance (about
-one tile in fifteen); two copies agree on most tiles. So a grid whose two halves (left and
-right, or top and bottom) agree on most confidently read tiles is one board shown twice:
-each tile is taken from the copies together, and a tile the copies read differently is
-unsure, with both readings as candidates.
+the same scale with no wider gap between them than between their tiles (a wider one parts
+them into two grids: ``locate._split_at_gaps``), their tiles fall on one lattice, and the
+locator finds a grid twice as wide (a 4x8 for a 4x4 board). Two halves of a real board
+agree on a tile only by chance (about one tile in fifteen); two copies agree on most
+tiles. So a grid whose two halves (left and right, or top and bottom) agree on most
+confidently read tiles is one board shown twice: each copy is found again in its own part
+of the picture (``locate_apart``: one lattice over both is only roughly each one's) and
+read there, each tile is taken from the copies together, and a tile the copies read
+differently is unsure, with both readings as candidates.
 
 Copies apart from each other are separate grids (``locate_boards``): a board and its
 reflection, a photo with its copy below it. The copy read with the most confidence is the

@@ -809,7 +809,8 @@ def _split_at_gaps(
 ) -> list[tuple[dict[int, tuple[int, int]], frozenset[str]]]:
     """``group`` split at every line of links longer than its others by ``gap_split``
     (two boards side by side, or one above the other), in parts of two lines or more,
-    each with the sides where it was parted from the rest."""
+    each with the sides where it was parted from the rest; a part of fewer than
+    ``min_tiles_with_size`` tiles is left out (no grid fits it)."""
     at = {pos: i for i, pos in group.items()}
     for axis in (0, 1):
         step = (1, 0) if axis == 0 else (0, 1)
