@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from assistant.errors import AssistantError
 from assistant.imageio import Image
@@ -206,8 +207,7 @@ def _part(located: LocatedBoard, rows: int, cols: int, offset: int, across: bool
     p = located.cell_px
     dx, dy = (offset * p, 0) if across else (0, offset * p)
     board = located.board[dy : dy + rows * p, dx : dx + cols * p]
-    shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
-    hmat = located.homography @ shift
+    hmat = located.homography @ _translation(dx, dy)
     part = replace(
         located, rows=rows, cols=cols, board=np.ascontiguousarray(board), homography=hmat
     )
@@ -268,11 +268,15 @@ def locate_apart(
 
 def _shifted(board: LocatedBoard, dx: int, dy: int, size: tuple[int, int]) -> LocatedBoard:
     """``board`` found in a crop at ``(dx, dy)`` of a picture of ``size``, in its pixels."""
-    shift = np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
     tl, tr, br, bl = ((x + dx, y + dy) for x, y in board.corners)
     return replace(
         board,
         corners=(tl, tr, br, bl),
-        homography=shift @ board.homography,
+        homography=_translation(dx, dy) @ board.homography,
         source_size=size,
     )
+
+
+def _translation(dx: float, dy: float) -> npt.NDArray[np.float64]:
+    """The homography moving points by ``(dx, dy)``."""
+    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])

@@ -820,14 +820,17 @@ def _read_array(
     if copies is not None:  # one board shown twice: read it once, from both copies
         located, readings = copies.located, copies.readings
         apart = locate_apart(image, copies.parts, locate=cfg.locate)
-        if apart is not None:  # each copy on its own lattice, read again there
+        if apart is None:
+            tiles = cut_tiles(located, cfg.cut)
+        else:  # each copy on its own lattice, read again there
+            cut_each = [(b, cut_tiles(b, cfg.cut)) for b in apart]
             located, readings = pick_copy(
-                [(b, _recognize(cut_tiles(b, cfg.cut))) for b in apart], threshold=threshold
+                [(b, _recognize(cut)) for b, cut in cut_each], threshold=threshold
             )
+            tiles = next(cut for b, cut in cut_each if b is located)
         guess, bonuses = read_game_and_bonuses(
             image, located, game=options.game, config=games, text=text
         )
-        tiles = cut_tiles(located, cfg.cut)
     # Dice lie every way: a tray's letters say little of which way up the picture is. A
     # board that looks most like a dice game (named, or the best candidate of an unknown
     # game: a tray in colours no game's look has) is read as it lies, unless every letter
