@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
-import numpy.typing as npt
 
 from assistant.errors import AssistantError
+from assistant.geometry import cell_side, translation
 from assistant.imageio import Image
 from assistant.locate import LocateConfig, LocatedBoard, locate_boards
 from assistant.recognize import TileReading
@@ -207,7 +207,7 @@ def _part(located: LocatedBoard, rows: int, cols: int, offset: int, across: bool
     p = located.cell_px
     dx, dy = (offset * p, 0) if across else (0, offset * p)
     board = located.board[dy : dy + rows * p, dx : dx + cols * p]
-    hmat = located.homography @ _translation(dx, dy)
+    hmat = located.homography @ translation(dx, dy)
     part = replace(
         located, rows=rows, cols=cols, board=np.ascontiguousarray(board), homography=hmat
     )
@@ -245,8 +245,7 @@ def locate_apart(
     found = []
     for part in parts:
         quad = np.array(part.corners, np.float64)
-        across, down = np.hypot(*(quad[1] - quad[0])), np.hypot(*(quad[3] - quad[0]))
-        pitch = float(across / part.cols + down / part.rows) / 2
+        pitch = cell_side(part.corners, part.rows, part.cols)
         pad = cfg.apart_margin * pitch
         x0, y0 = (max(0, int(v - pad)) for v in quad.min(axis=0))
         x1, y1 = min(w, int(quad[:, 0].max() + pad) + 1), min(h, int(quad[:, 1].max() + pad) + 1)
@@ -272,11 +271,6 @@ def _shifted(board: LocatedBoard, dx: int, dy: int, size: tuple[int, int]) -> Lo
     return replace(
         board,
         corners=(tl, tr, br, bl),
-        homography=_translation(dx, dy) @ board.homography,
+        homography=translation(dx, dy) @ board.homography,
         source_size=size,
     )
-
-
-def _translation(dx: float, dy: float) -> npt.NDArray[np.float64]:
-    """The homography moving points by ``(dx, dy)``."""
-    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])

@@ -49,6 +49,7 @@ from assistant.geometry import (
     Mask,
     cell_side,
     components,
+    corner_zone,
     is_left,
     is_top,
     mask_box,
@@ -2580,10 +2581,8 @@ def _corner_area(h: int, w: int, corner: Corner, cfg: CutConfig) -> npt.NDArray[
     """The ``corner`` of an h x w cell where the board prints its point values,
     ``see_value`` of the cell on each side."""
     out = np.zeros((h, w), bool)
-    dy, dx = round(cfg.see_value * h), round(cfg.see_value * w)
-    ys = slice(0, dy) if is_top(corner) else slice(h - dy, h)
-    xs = slice(0, dx) if is_left(corner) else slice(w - dx, w)
-    out[ys, xs] = True
+    zone = corner_zone(Box(0, 0, w, h), corner, round(cfg.see_value * w), round(cfg.see_value * h))
+    out[zone.y : zone.y1, zone.x : zone.x1] = True
     return out
 
 

@@ -124,6 +124,12 @@ def cell_side(quad: Quad, rows: int, cols: int) -> float:
     return (width + height) / 2
 
 
+def translation(dx: float, dy: float) -> npt.NDArray[np.float64]:
+    """The homography moving points by ``(dx, dy)``: a board found in a crop, in the
+    picture's pixels, or a grid moved by whole cells."""
+    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
+
+
 def mask_box(mask: npt.NDArray[np.uint8] | npt.NDArray[np.bool_]) -> Box:
     """The box of ``mask``'s pixels (set or nonzero; it has at least one)."""
     ys, xs = np.nonzero(mask)

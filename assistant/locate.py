@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from assistant.colour import bgr_to_lab8
 from assistant.errors import BoardNotFoundError, UnsureShapeError
-from assistant.geometry import Point, Quad, components
+from assistant.geometry import Point, Quad, components, translation
 from assistant.imageio import Image as Image
 from assistant.numeric import distinct, median
 
@@ -531,10 +531,6 @@ def _u8(array: object) -> Image:
 def _scale_matrix(sx: float, sy: float) -> FloatArray:
     """Pixel-centre-correct scaling of coordinates: x -> (x + 0.5) * sx - 0.5."""
     return np.array([[sx, 0.0, 0.5 * sx - 0.5], [0.0, sy, 0.5 * sy - 0.5], [0.0, 0.0, 1.0]])
-
-
-def _translate(dx: float, dy: float) -> FloatArray:
-    return np.array([[1.0, 0.0, dx], [0.0, 1.0, dy], [0.0, 0.0, 1.0]])
 
 
 # -- candidates -----------------------------------------------------------------------------
@@ -1155,7 +1151,7 @@ def _refine(
     again = leads[0] if leads else None
     if again is None or len(again.present) < len(lat.present):
         return to_full, lat
-    refined = _translate(x0, y0) @ back @ again.lattice_to_image
+    refined = translation(x0, y0) @ back @ again.lattice_to_image
     # The same board: the first grid's centre must fall inside the new grid.
     mid = np.array([[[(lat.cols - 1) / 2, (lat.rows - 1) / 2]]])
     centre = cv2.perspectiveTransform(mid, to_full)
@@ -1323,7 +1319,7 @@ def _resize_lattice(
     else:
         cols += step
         dc = -step if side == "left" else 0
-    to_full = to_full @ _translate(dc, dr)
+    to_full = to_full @ translation(dc, dr)
     present = {
         (r - dr, c - dc) for r, c in lat.present if 0 <= r - dr < rows and 0 <= c - dc < cols
     }
@@ -1343,7 +1339,7 @@ def _look_around(
     medians and percentiles below are one numpy call each, not one per cell."""
     p = cfg.shape_cell_px
     h, w = pyr.level(0).shape[:2]
-    ext = to_full @ _translate(-1.0, -1.0)
+    ext = to_full @ translation(-1.0, -1.0)
     nr, nc = rows + 2, cols + 2
     board, _ = _warp(pyr, ext, nr, nc, p)
     lab = bgr_to_lab8(np.asarray(board, np.uint8))
