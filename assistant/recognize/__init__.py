@@ -72,7 +72,8 @@ class TileReading:
     # no template fits them, and a printed value does not settle them (``read.by_value``).
     unlisted: tuple[str, ...] = ()
     # The glyph may be the rim of the mark at a path's start, the letter hidden under it
-    # (``TileImage.ringed``): what shows of it is no letter a printed value may settle.
+    # (``TileImage.ringed``; or read O, ``RIM_READS``, from ink in a line's hue,
+    # ``TileImage.line_hued``): what shows of it is no letter a printed value may settle.
     buried: bool = False
 
 
@@ -904,7 +905,7 @@ def recognize_tiles(
                 around_line=around,
                 around_seen=seen,
                 unlisted=tuple(c.label for c in cands if c.unlisted),
-                buried=tile.ringed,
+                buried=tile.ringed or (tile.line_hued and best.label in RIM_READS),
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
@@ -1659,6 +1660,10 @@ def _with_buried(
     return [*cands, *extra][: max(cfg.max_candidates, len(cands))]
 
 
+# What the dark rim of the mark at a path's start reads as, left as the glyph: a ring. A
+# see-through line's dark outline round its start dot, taken for ink seen through it, was
+# kept with the E inside it: O at 0.39, settled O by its 1 (spellcast-arrows 113285 r1c1).
+RIM_READS = frozenset("O")
 # Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
 HALF_TURN_SAME = frozenset("HINOSXZ")
 QUARTER_TURN_SAME = frozenset("OX")
