@@ -182,10 +182,18 @@ def board_zone(values: Sequence[ValueOption], corner: Corner, cfg: ValueConfig) 
     median top and bottom, their median edge on the corner's side, and as wide as the
     widest value, grown by ``zone_margin`` pixels. A game prints every value at one size
     and place, so a value the cut missed (a Q's tail touching the 8 of SpellCast's Q
-    tile) or cut short is looked for there again; None with too few clean values."""
+    tile) or cut short is looked for there again. Where too few are clean, the values of
+    the digits' usual height (within ``1 - zone_short`` of their median) stand in; None
+    with too few of those either."""
     clean = [o.box for o in values if o.corner == corner and not o.doubt]
     if len(clean) < cfg.zone_tiles:
-        return None
+        # A small blurred board doubts most of its values (its letters' blurred edges lie
+        # beside them): those of the digits' usual height stand in, where enough agree.
+        found = [o.box for o in values if o.corner == corner]
+        usual = float(np.median([b.h for b in found])) if found else 0.0
+        clean = [b for b in found if abs(b.h - usual) <= (1.0 - cfg.zone_short) * usual]
+        if len(clean) < cfg.zone_tiles:
+            return None
     m = cfg.zone_margin
     y0 = round(float(np.median([b.y for b in clean]))) - m
     y1 = round(float(np.median([b.y1 for b in clean]))) + m

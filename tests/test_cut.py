@@ -658,6 +658,42 @@ def test_a_digits_own_stroke_along_the_zones_side_is_no_tail() -> None:
     assert two.box.y == 22 and two.box.h == 6
 
 
+def test_the_value_zone_of_a_board_that_doubts_most_values_is_their_usual_place() -> None:
+    # board_zone measures where a board prints its values on the values found clean; on a
+    # small blurred board nearly every value is doubted (its letter's blurred edge lies
+    # beside it), and there the doubted values of the digits' usual height stand in. A
+    # letter and its value cut as one piece (a taller box) gives no height.
+    from assistant.geometry import Box
+    from assistant.values import ValueConfig, ValueOption, board_zone
+
+    def option(box: Box, doubt: bool) -> ValueOption:
+        mask = np.full((box.h, box.w), 255, np.uint8)
+        return ValueOption("bottom-right", (box,), box, mask, mask.copy(), 0.0, doubt=doubt)
+
+    cfg = ValueConfig()
+    usual = [Box(92, 89, 18, 22), Box(93, 90, 17, 21), Box(92, 88, 18, 23), Box(91, 90, 17, 22)]
+    joined = Box(79, 81, 29, 33)
+    found = [option(b, doubt=True) for b in [*usual, joined]] + [option(Box(94, 88, 17, 23), False)]
+    m = cfg.zone_margin  # the five of height 21-23: median top 89, bottom 111, right 110
+    assert board_zone(found, "bottom-right", cfg) == Box(110 + m - 22, 89 - m, 18 + 2 * m, 26)
+    assert board_zone([*found[:3], found[4]], "bottom-right", cfg) is None  # too few agree
+
+
+def test_a_letter_joined_to_its_value_on_a_small_blurred_board_is_cut_from_it() -> None:
+    # tools.synth spellcast-arrows 113196 r1c2 (a fresh seed, 31 px tiles): a bonus tile's
+    # gold N joined to its 3. Only 2 of the board's values were clean (the rest doubted
+    # for the blurred letters beside them), so there was no value zone, the N and its 3
+    # stayed one glyph and read "K or N" at 0.00. The zone from the values of the usual
+    # height cuts them apart: N, sure.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 113196)
+    assert board.label["letters"][0][1] == "N" and board.label["bonuses"][0][1]
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[0][1] == "N", reading.candidates[0][1]
+
+
 @pytest.mark.parametrize(
     ("seed", "r", "c", "value"),
     [(96014, 0, 3, 2), (96015, 0, 3, None), (96019, 2, 2, None)],
