@@ -623,9 +623,16 @@ def reading_from_tiles(
             printed = fixed.table_value(letter.lower()) if fixed is not None and letter else None
             if printed is not None:
                 if doubted:
-                    value, doubted = printed, False
-                    if agreed is None:  # an agreed value was read, not too small to read
-                        from_table += 1
+                    near_sure = tr.value_confidence >= recognize.contradict_value
+                    against = tr.value is not None and tr.value != printed
+                    if near_sure and against and tr.around_line and fix is None:
+                        # ...a value read nearly surely against a settled letter: the
+                        # two cannot both be right (``RecognizeConfig.contradict_value``).
+                        t_row[-1] = UNSURE
+                    else:
+                        value, doubted = printed, False
+                        if agreed is None:  # an agreed value was read, not too small
+                            from_table += 1
                 elif value != printed:
                     doubted = True
                     if tr.around_line and fix is None:

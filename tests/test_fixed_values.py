@@ -577,3 +577,27 @@ def test_an_o_read_from_ink_in_a_lines_hue_is_not_settled_by_its_value() -> None
     assert [(t.row, t.col) for t in tiles if t.line_hued and not t.ringed] == [(0, 0)]
     readings = recognize_tiles(tiles)
     assert [(r.row, r.col, r.label) for r in readings if r.buried] == [(0, 0, "O")]
+
+
+def test_a_settled_letter_against_a_value_read_nearly_surely_stands_unsure() -> None:
+    # benchmarks/stress.py --seed 113400 (fresh), spellcast-arrows + jpeg20, r4c2: an O
+    # under a teal line, 0.14 of its frame in sight, settled G at 0.9 among every letter;
+    # its 1 read at 0.798, just under the threshold, was taken as unsure and replaced by
+    # G's 3 from the table: a confident wrong letter and value. A value read at
+    # contradict_value or more against a settled letter leaves the letter unsure and the
+    # value as read, unsure.
+    from stressed import confident_wrong, stressed
+
+    image, label = stressed("spellcast-arrows", 113400, 113400, "jpeg20")
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert want[3][1] == "O"
+    assert reading.game == "spellcast"
+    assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == "G"
+    assert reading.values is not None and reading.values[3][1] == 1
+    assert (3, 1) in reading.uncertain_values
+    assert confident_wrong(reading, want) == []
+    # A value read under contradict_value says nothing against the letter: the table's.
+    weak = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(contradict_value=0.8)))
+    before = read_array(image, weak)
+    assert before.tiles[3][1] == "G" and before.values is not None and before.values[3][1] == 3

@@ -475,6 +475,12 @@ class RecognizeConfig:
     line_value_lead: float = 0.02
     line_value_margin: float = 0.1
     line_value_confidence: float = 0.85
+    # A letter a line left unsure by its glyph, settled since (by the board's copies, by
+    # its value), whose printed value contradicts a value read at contradict_value or more
+    # though not surely: the two readings cannot both be right, and neither stands (an O
+    # under a teal line, 0.14 of it in sight, settled G by the board's letters; its 1
+    # read at 0.798: benchmarks/stress.py 113400, spellcast-arrows + jpeg20, r4c2).
+    contradict_value: float = 0.5
     # Digits less than value_min_px tall in the source image (SpellCast's 4-5 px values)
     # keep at most value_tiny_cap from the matcher alone: with one digit class's templates
     # withheld, the best wrong digit reached 0.91 below 6 px and at most 0.41 from 6 px up
