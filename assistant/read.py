@@ -504,6 +504,9 @@ def reading_from_tiles(
     # A game printing one table of values (SpellCast): a value too small or blurred to read
     # on a letter read surely is the table's, and one read surely but unlike it is doubted.
     fixed = fixed_values(game.name) if game is not None and game.known else None
+    # ...and a game left unknown: its likeliest game's table only doubts (a letter settled
+    # under a line whose value, read surely, that table says it does not print).
+    likeliest = fixed_values(game.likeliest) if game is not None and not game.known else None
     from_table = by_values = by_agreements = 0
     recognize = options.config.recognize_config()
     tiny_cap, invalid_factor = recognize.multi_tiny_cap, recognize.invalid_factor
@@ -641,6 +644,14 @@ def reading_from_tiles(
                         # start dot over a C read O at 0.9 by its copies, its 5 sure:
                         # spellcast-arrows 110376 r2c5).
                         t_row[-1] = UNSURE
+            elif likeliest is not None and letter and tr.around_line and fix is None:
+                maybe = likeliest.table_value(letter.lower())
+                if not doubted and maybe is not None and value != maybe:
+                    # A letter settled under a line against a value read surely, the game
+                    # unknown but likeliest one that prints one table: the two cannot both
+                    # be right there (an O 0.14 in sight settled G, its 1 sure; SpellCast
+                    # 71%: benchmarks/stress.py 113400, spellcast-arrows + gamma0.5).
+                    t_row[-1] = UNSURE
             if doubted and (fix is None or fix.value is None):
                 unsure_values.append((r, c))
             bonus_unsure = bonus is not None and not bonus.sure  # at its config's level

@@ -601,3 +601,20 @@ def test_a_settled_letter_against_a_value_read_nearly_surely_stands_unsure() -> 
     weak = ReadOptions(config=ReaderConfig(recognize=RecognizeConfig(contradict_value=0.8)))
     before = read_array(image, weak)
     assert before.tiles[3][1] == "G" and before.values is not None and before.values[3][1] == 3
+
+
+def test_a_game_left_unknown_doubts_a_settled_letter_by_its_likeliest_games_table() -> None:
+    # benchmarks/stress.py --seed 113400, spellcast-arrows + gamma0.5: the same O as above
+    # settled G, its 1 read surely (0.98); the game was left unknown (SpellCast 71%,
+    # Scramble 29%), so no table was asked and G stood, confident and wrong. The likeliest
+    # game's table only doubts: G prints 3 in SpellCast, not 1.
+    from stressed import confident_wrong, stressed
+
+    image, label = stressed("spellcast-arrows", 113400, 113400, "gamma0.5")
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert reading.game is None and reading.game_candidates[0][0] == "spellcast"
+    assert want[3][1] == "O"
+    assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == "G"
+    assert reading.values is not None and reading.values[3][1] == 1
+    assert confident_wrong(reading, want) == []
