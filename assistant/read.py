@@ -441,6 +441,17 @@ def by_agreement(
     label, score = of_value[0]
     if score < around_line[0][1] - cfg.line_value_lead or score < cfg.value_around_floor:
         return None
+    # A letter of another value fitting about as well (within hidden_margin) differs from
+    # it only under the line: the value alone tells them apart, and a value read barely
+    # at line_value_min is no such word (a G whose spur a gold line hid fit C 0.014
+    # ahead, its 3 read 5 at 0.10: C at 0.85; stress 113800, spellcast-arrows 113804 +
+    # gamma0.5). It must be read at close_value_min there (0.15: the right letters so
+    # settled on spellcast-arrows 110100-110399, 112000-112199 and 113100-113299 had
+    # their values at 0.21-0.28).
+    other = next((s for x, s in around_line if not _prints(table, x, value)), None)
+    close = other is not None and score - other < cfg.hidden_margin
+    if close and value_confidence < cfg.close_value_min:
+        return None
     margin = score - of_value[1][1] if len(of_value) > 1 else math.inf
     if margin < cfg.line_value_margin and (
         margin < cfg.hidden_margin or _first_of_value(candidates, value, table, cfg) != label

@@ -618,3 +618,25 @@ def test_a_game_left_unknown_doubts_a_settled_letter_by_its_likeliest_games_tabl
     assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == "G"
     assert reading.values is not None and reading.values[3][1] == 1
     assert confident_wrong(reading, want) == []
+
+
+def test_a_value_barely_read_does_not_choose_between_letters_alike_beside_the_line() -> None:
+    # benchmarks/stress.py --seed 113800, spellcast-arrows 113804 + gamma0.5, r3c3: a G
+    # whose spur a gold line hid fit C only 0.014 better beside the line, and its 3, read
+    # 5 at 0.10 (just over line_value_min), agreed with C (C prints 5): C at 0.85 with the
+    # value 5, both wrong. Where a letter of another value fits within hidden_margin, the
+    # value alone tells them apart, and must be read at close_value_min.
+    from stressed import confident_wrong, stressed
+
+    image, label = stressed("spellcast-arrows", 113800, 113804, "gamma0.5")
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert want[2][2] == "G" and reading.game == "spellcast"
+    assert reading.tiles[2][2] == "?" and reading.candidates[2][2][0][0] == "C"
+    assert confident_wrong(reading, want) == []
+    cfg = RecognizeConfig()
+    around = (("C", 0.9231), ("G", 0.9096), ("S", 0.8233))
+    assert by_agreement(5, 0.104, SPELLCAST, around, cfg) is None
+    assert by_agreement(5, cfg.close_value_min, SPELLCAST, around, cfg) == "C"
+    apart = (("C", 0.9231), ("G", 0.8596), ("S", 0.8233))  # G 0.064 behind: not alike
+    assert by_agreement(5, 0.104, SPELLCAST, apart, cfg) == "C"

@@ -475,6 +475,7 @@ class RecognizeConfig:
     line_value_lead: float = 0.02
     line_value_margin: float = 0.1
     line_value_confidence: float = 0.85
+    close_value_min: float = 0.15  # ...where a letter of another value fits about as well
     # A letter a line left unsure by its glyph, settled since (by the board's copies, by
     # its value), whose printed value contradicts a value read at contradict_value or more
     # though not surely: the two readings cannot both be right, and neither stands (an O
