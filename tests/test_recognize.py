@@ -1852,3 +1852,28 @@ def test_a_small_glyph_in_a_corner_of_the_letter_box_is_no_sure_letter() -> None
     (doubted,) = recognize_tiles([corner], config=cfg)
     assert seen.label == doubted.label == "S" and seen.confidence >= cfg.threshold
     assert doubted.confidence <= cfg.glare_cap < cfg.threshold
+
+
+def test_a_board_whose_values_mostly_fail_has_no_sure_value() -> None:
+    # benchmarks/stress.py --seed 113900 (fresh), wordament-orange + hue180: the value
+    # reader failed on 14 of the 16 tiles (unsure or unread), and among them read a 2 as
+    # 1 at 0.94, sure and wrong. On a board whose values are unsure for the most part
+    # (failing_share), none is sure: the 1 is reported unsure, the letters stand.
+    from stressed import stressed
+
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("wordament-orange", 113900, 113900, "hue180")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert [list(row) for row in reading.tiles] == want
+    assert label["tile_values"][2][1] == 2
+    assert reading.values is not None and reading.values[2][1] == 1
+    assert len(reading.uncertain_values) == 16
+    wrong_sure = [
+        (r, c)
+        for r, row in enumerate(label["tile_values"])
+        for c, v in enumerate(row)
+        if reading.values[r][c] != v and (r, c) not in reading.uncertain_values
+    ]
+    assert wrong_sure == []

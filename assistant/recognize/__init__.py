@@ -410,6 +410,9 @@ class RecognizeConfig:
     # 97000 and 95500, boggle-big + blur8%). Such a board is unsure anyway, so no reading
     # that was exact loses by it.
     failing_share: float = 0.5
+    # ...and on a board whose values are unsure for the most part, none is sure: each keeps
+    # at most failing_value_cap of the threshold (``_failing_values``).
+    failing_value_cap: float = 0.9
     # A second engine that read the anti-aliased picture (the binary one gave nothing)
     # vouches only for a reading the matcher nearly trusts already: at least
     # agree_soft_first. On dice at 28 px per die (tools.synth seeds 53100-53109) it read
@@ -844,6 +847,7 @@ def recognize_tiles(
         cfg,
         threshold=limit,
     )
+    values = _failing_values(tiles, values, cfg, limit)
     readings = []
     for i, tile in enumerate(tiles):
         cands = combined[i]
@@ -2152,6 +2156,28 @@ def check_values(
         else:
             out.append((r.value, r.confidence))
     return out
+
+
+def _failing_values(
+    tiles: Sequence[TileImage],
+    values: Sequence[tuple[int | None, float]],
+    cfg: RecognizeConfig,
+    limit: float,
+) -> list[tuple[int | None, float]]:
+    """``values`` (value, confidence per tile), none of them sure where the board's values
+    are unsure for the most part (``failing_share`` of its letter tiles' values unsure or
+    not read, as ``failing_share`` says of its letters): there the picture defeats the
+    value reader, and the few read surely are its errors as likely as the rest. A
+    Wordament board with its hue turned half round: 14 of 16 values unsure, a 2 read 1
+    at 0.94 (benchmarks/stress.py 113900, wordament-orange + hue180, r3c2)."""
+    shown = [i for i, tile in enumerate(tiles) if not tile.blank]
+    if not any(values[i][0] is not None for i in shown):
+        return list(values)  # a game that prints no values
+    failing = [i for i in shown if values[i][0] is None or values[i][1] < limit]
+    if len(failing) < cfg.failing_share * len(shown):
+        return list(values)
+    cap = cfg.failing_value_cap * limit
+    return [(v, min(c, cap)) if i in shown else (v, c) for i, (v, c) in enumerate(values)]
 
 
 def value_px(tile: TileImage) -> float:
