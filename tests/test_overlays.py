@@ -472,11 +472,16 @@ def test_a_lines_blurred_edge_does_not_take_the_letter_with_it(
 
 
 @pytest.mark.parametrize(
-    ("seed", "tile", "want"),
-    [(110971, (2, 0), "O"), (111060, (0, 2), "O"), (99511, (2, 2), "E"), (71734, (0, 0), "R")],
+    ("seed", "tile", "want", "surely"),
+    [
+        (110971, (2, 0), "O", True),
+        (111060, (0, 2), "O", True),
+        (99511, (2, 2), "E", True),
+        (71734, (0, 0), "R", False),
+    ],
 )
 def test_a_see_through_line_over_the_point_value_is_seen_through(
-    seed: int, tile: tuple[int, int], want: str
+    seed: int, tile: tuple[int, int], want: str, surely: bool
 ) -> None:
     """tools.synth spellcast-arrows 110971 r3c1 and 111060 r1c3 (fresh seeds, session 35):
     a see-through line (opacity 174 and 149 of 255) runs from an O's middle out over the
@@ -488,12 +493,15 @@ def test_a_see_through_line_over_the_point_value_is_seen_through(
     tail would hang, and the O is read, surely. So are 99511 r3c3, an E whose bottom arm
     an orange arrowhead of opacity 126 covers (the arm shows through it; unsure beside F
     before), and 71734 r1c1, an R whose leg an orange line of opacity 181 runs down (the
-    leg shows through; unsure beside P before): both lines run on over the tile's value."""
+    leg shows through; unsure beside P before): both lines run on over the tile's value.
+    The R fits 0.004 behind P beside the line, and its 2, read at 0.146, settled it: a
+    value under ``close_value_min`` no longer chooses between letters so alike (session
+    37: a 3 read 5 at 0.10 so settled a G as C), and the R is left unsure beside P."""
     from assistant.cut import cut_tiles
     from assistant.locate import locate_boards
     from tools.synth import render_board
 
-    _read_surely(seed, tile, want)
+    (_read_surely if surely else _right_or_unsure)(seed, tile, want)
     located = locate_boards(decode_image(render_board("spellcast-arrows", seed).data))[0]
     r, c = tile
     for see_value, seen in ((CutConfig().see_value, True), (0.0, False)):
