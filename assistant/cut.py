@@ -712,6 +712,7 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         hues = _line_hues(tiles, lab, p, cfg)
         if hues:
             tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
+            tiles = [_hued_as_lines(t, lab[_cell(t.row, t.col, p)], hues, cfg) for t in tiles]
         tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
@@ -881,6 +882,23 @@ def _marks_alone(
         gone = replace(t, glyph=empty, glyph_box=None, glyph_boxes=(), alpha=empty, line=line)
         out.append(replace(gone, obstructed=True, opaque=None, undone=None))
     return out
+
+
+def _hued_as_lines(
+    tile: TileImage, lab: npt.NDArray[np.uint8], hues: Sequence[float], cfg: CutConfig
+) -> TileImage:
+    """``tile`` (``lab``: its cell) marked ``line_hued`` also where the ink of its glyph
+    clear of its line is in the hue of a line found over the board (``hues``, within
+    ``mark_hue``), not only of the line sampled on the tile: a see-through red line's
+    blend with the face sampled orange there (57 degrees, the board's red lines 24-29),
+    its dot's dark rim (18) left as the glyph round a hidden I, read O and settled by its
+    1 (benchmarks/stress.py 114000, spellcast-arrows 114005 + jpeg60, r2c2)."""
+    if tile.line_hued or not tile.overdrawn or tile.line is None or not tile.glyph.any():
+        return tile
+    seen = _glyph_hue(tile, lab, cfg)
+    if seen is None or not any(hue_apart(seen, h) <= cfg.mark_hue for h in hues):
+        return tile
+    return replace(tile, line_hued=True)
 
 
 def _unmarked_line(

@@ -508,7 +508,7 @@ def reading_from_tiles(
     prints_values = _prints_values(game)
     # A game that may print a prefix's or suffix's hyphen (Wordament; an unknown game):
     # on glyphs under ``multi_min_px`` a single letter read may have lost it.
-    from assistant.recognize import TINY_NOTE
+    from assistant.recognize import RIM_READS, TINY_NOTE
     from assistant.registry import fixed_values, prints_affixes
 
     hyphens = prints_affixes(game.name if game is not None and game.known else None)
@@ -579,6 +579,11 @@ def reading_from_tiles(
                     and not tr.buried
                 ):
                     sure_value = tr.value_confidence >= threshold
+                    # An O where the glyph's ink clear of the line is in a line's hue may be
+                    # the ring of a start dot's dark rim, the letter hidden under it (an E,
+                    # spellcast-arrows 113285 r1c1; an I, benchmarks/stress.py 114000,
+                    # 114005 + jpeg60 and + darkmode, r2c2): no value settles it.
+                    rims = RIM_READS if tr.rim_hued else frozenset()
                     by = (
                         by_value(
                             listed,
@@ -587,7 +592,7 @@ def reading_from_tiles(
                             recognize,
                             around,
                             seen=tr.around_seen,
-                            unlisted={q_label(x, plain_q) for x in tr.unlisted},
+                            unlisted={q_label(x, plain_q) for x in tr.unlisted} | rims,
                         )
                         if sure_value
                         else None
@@ -611,7 +616,7 @@ def reading_from_tiles(
                             whole,
                             seen=tr.around_seen,
                         )
-                        if agreed is not None:
+                        if agreed is not None and agreed not in rims:
                             by = (agreed, recognize.line_value_confidence)
                             by_agreements += 1
                         elif sure_value:

@@ -72,9 +72,11 @@ class TileReading:
     # no template fits them, and a printed value does not settle them (``read.by_value``).
     unlisted: tuple[str, ...] = ()
     # The glyph may be the rim of the mark at a path's start, the letter hidden under it
-    # (``TileImage.ringed``; or read O, ``RIM_READS``, from ink in a line's hue,
-    # ``TileImage.line_hued``): what shows of it is no letter a printed value may settle.
+    # (``TileImage.ringed``): what shows of it is no letter a printed value may settle.
     buried: bool = False
+    # ...or its ink clear of the line is in a line's hue (``TileImage.line_hued``): a
+    # printed value settles no letter such a rim reads as (``RIM_READS``) there.
+    rim_hued: bool = False
 
 
 @dataclass(frozen=True)
@@ -916,7 +918,8 @@ def recognize_tiles(
                 around_line=around,
                 around_seen=seen,
                 unlisted=tuple(c.label for c in cands if c.unlisted),
-                buried=tile.ringed or (tile.line_hued and best.label in RIM_READS),
+                buried=tile.ringed,
+                rim_hued=tile.line_hued,
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
