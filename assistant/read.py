@@ -640,11 +640,12 @@ def reading_from_tiles(
             doubted = tr.value_confidence < threshold or unseen
             letter = t_row[-1] if fix is None or fix.value is None else ""
             printed = fixed.table_value(letter.lower()) if fixed is not None and letter else None
+            settled = bool(tr.around_line) and fix is None  # settled since the glyph's read
             if printed is not None:
                 if doubted:
                     near_sure = tr.value_confidence >= recognize.contradict_value
                     against = tr.value is not None and tr.value != printed
-                    if near_sure and against and tr.around_line and fix is None:
+                    if near_sure and against and settled:
                         # ...a value read nearly surely against a settled letter: the
                         # two cannot both be right (``RecognizeConfig.contradict_value``).
                         t_row[-1] = UNSURE
@@ -654,13 +655,13 @@ def reading_from_tiles(
                             from_table += 1
                 elif value != printed:
                     doubted = True
-                    if tr.around_line and fix is None:
+                    if settled:
                         # ...and a letter a line left unsure by its glyph, settled since, is
                         # as doubtful as the value read surely that contradicts it (a red
                         # start dot over a C read O at 0.9 by its copies, its 5 sure:
                         # spellcast-arrows 110376 r2c5).
                         t_row[-1] = UNSURE
-            elif likeliest is not None and letter and tr.around_line and fix is None:
+            elif likeliest is not None and letter and settled:
                 maybe = likeliest.table_value(letter.lower())
                 if not doubted and maybe is not None and value != maybe:
                     # A letter settled under a line against a value read surely, the game

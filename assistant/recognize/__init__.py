@@ -2173,7 +2173,7 @@ def _failing_values(
     value reader, and the few read surely are its errors as likely as the rest. A
     Wordament board with its hue turned half round: 14 of 16 values unsure, a 2 read 1
     at 0.94 (benchmarks/stress.py 113900, wordament-orange + hue180, r3c2)."""
-    shown = [i for i, tile in enumerate(tiles) if not tile.blank]
+    shown = {i for i, tile in enumerate(tiles) if not tile.blank}
     if not any(values[i][0] is not None for i in shown):
         return list(values)  # a game that prints no values
     failing = [i for i in shown if values[i][0] is None or values[i][1] < limit]
