@@ -661,3 +661,22 @@ def test_a_value_barely_read_does_not_choose_between_letters_alike_beside_the_li
     assert by_agreement(5, cfg.close_value_min, SPELLCAST, around, cfg) == "C"
     apart = (("C", 0.9231), ("G", 0.8596), ("S", 0.8233))  # G 0.064 behind: not alike
     assert by_agreement(5, 0.104, SPELLCAST, apart, cfg) == "C"
+
+
+def test_a_letter_listed_only_to_fill_the_list_is_not_settled_by_its_value() -> None:
+    # benchmarks/stress.py --seed 114300 (fresh), spellcast-arrows 114304 + grey, r3c2: in
+    # the grey picture the lines are no colour, and one joined to a U's foot was not seen
+    # as a line; the U with it read Y at 0.0001, V at 0, and its sure 4 (U and Y print 4)
+    # settled Y at 0.9. A letter listed under value_letter_floor fills the list.
+    from stressed import confident_wrong, stressed
+
+    image, label = stressed("spellcast-arrows", 114300, 114304, "grey")
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert want[2][1] == "U" and reading.game == "spellcast"
+    assert reading.values is not None and reading.values[2][1] == 4
+    assert reading.tiles[2][1] == "?" and reading.candidates[2][1][0] == ("Y", 0.0001)
+    assert confident_wrong(reading, want) == []
+    cfg = RecognizeConfig()
+    assert by_value((("Y", 0.0001), ("V", 0.0)), 4, SPELLCAST, cfg) is None
+    assert by_value((("Z", 0.0004), ("R", 0.0)), 8, SPELLCAST, cfg) == ("Z", 0.9)

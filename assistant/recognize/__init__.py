@@ -447,8 +447,11 @@ class RecognizeConfig:
     # ...and only a letter listed at value_letter_floor or more: one listed at 0 fills the
     # list. A brown line unseen on a dark SpellCast board (benchmarks/stress.py 108000,
     # spellcast-arrows + darkmode) left an F and the line read C at 3.5e-08, G and FF at 0:
-    # its sure 5 read C at 0.9. The least read right was a Z at 0.0004 (105448).
-    value_letter_floor: float = 0.0001
+    # its sure 5 read C at 0.9. The least read right was a Z at 0.0004 (105448). A grey
+    # line joined to a U's foot, no line seen in a grey picture, read Y at 0.0001 (the
+    # floor was 0.0001 then) and its sure 4 (U and Y print 4) settled Y
+    # (benchmarks/stress.py 114300, spellcast-arrows 114304 + grey, r3c2).
+    value_letter_floor: float = 0.0002
     # ...and, outside the line, ahead of the next letter of its value by value_around_margin
     # (was hidden_margin, 0.05): a B whose lower bowl two orange lines hid read P, its sure
     # 4 settling it, P 0.052 ahead of B outside the lines (spellcast-arrows 109352 r3c2,
