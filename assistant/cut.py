@@ -711,8 +711,11 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
         tiles = [_misplaced(t, box, cfg) for t in tiles]
         hues = _line_hues(tiles, lab, p, cfg)
         if hues:
-            tiles = [_unmarked_line(t, lab[_cell(t.row, t.col, p)], hues, box, cfg) for t in tiles]
-            tiles = [_hued_as_lines(t, lab[_cell(t.row, t.col, p)], hues, cfg) for t in tiles]
+            cells = [lab[_cell(t.row, t.col, p)] for t in tiles]
+            tiles = [
+                _hued_as_lines(_unmarked_line(t, cell, hues, box, cfg), cell, hues, cfg)
+                for t, cell in zip(tiles, cells, strict=True)
+            ]
         tiles = _marks_alone(tiles, lab, p, cfg)
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)

@@ -629,11 +629,9 @@ def test_a_game_left_unknown_doubts_a_settled_letter_by_its_likeliest_games_tabl
     # settled G, its 1 read surely (0.98); the game was left unknown (SpellCast 71%,
     # Scramble 29%), so no table was asked and G stood, confident and wrong. The likeliest
     # game's table only doubts: G prints 3 in SpellCast, not 1.
-    from stressed import confident_wrong, stressed
+    from stressed import confident_wrong, read_stressed
 
-    image, label = stressed("spellcast-arrows", 113400, 113400, "gamma0.5")
-    want = [[t.upper() for t in row] for row in label["letters"]]
-    reading = read_array(image, ReadOptions())
+    reading, want = read_stressed("spellcast-arrows", 113400, 113400, "gamma0.5")
     assert reading.game is None and reading.game_candidates[0][0] == "spellcast"
     assert want[3][1] == "O"
     assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == "G"
@@ -647,11 +645,9 @@ def test_a_value_barely_read_does_not_choose_between_letters_alike_beside_the_li
     # 5 at 0.10 (just over line_value_min), agreed with C (C prints 5): C at 0.85 with the
     # value 5, both wrong. Where a letter of another value fits within hidden_margin, the
     # value alone tells them apart, and must be read at close_value_min.
-    from stressed import confident_wrong, stressed
+    from stressed import confident_wrong, read_stressed
 
-    image, label = stressed("spellcast-arrows", 113800, 113804, "gamma0.5")
-    want = [[t.upper() for t in row] for row in label["letters"]]
-    reading = read_array(image, ReadOptions())
+    reading, want = read_stressed("spellcast-arrows", 113800, 113804, "gamma0.5")
     assert want[2][2] == "G" and reading.game == "spellcast"
     assert reading.tiles[2][2] == "?" and reading.candidates[2][2][0][0] == "C"
     assert confident_wrong(reading, want) == []
@@ -668,11 +664,9 @@ def test_a_letter_listed_only_to_fill_the_list_is_not_settled_by_its_value() -> 
     # the grey picture the lines are no colour, and one joined to a U's foot was not seen
     # as a line; the U with it read Y at 0.0001, V at 0, and its sure 4 (U and Y print 4)
     # settled Y at 0.9. A letter listed under value_letter_floor fills the list.
-    from stressed import confident_wrong, stressed
+    from stressed import confident_wrong, read_stressed
 
-    image, label = stressed("spellcast-arrows", 114300, 114304, "grey")
-    want = [[t.upper() for t in row] for row in label["letters"]]
-    reading = read_array(image, ReadOptions())
+    reading, want = read_stressed("spellcast-arrows", 114300, 114304, "grey")
     assert want[2][1] == "U" and reading.game == "spellcast"
     assert reading.values is not None and reading.values[2][1] == 4
     assert reading.tiles[2][1] == "?" and reading.candidates[2][1][0] == ("Y", 0.0001)
