@@ -92,6 +92,8 @@ class Side(Enum):
 # Quarter turns (counter-clockwise, as np.rot90) that bring an underline on each side, or
 # whatever lies there, to the bottom.
 UPRIGHT_FOR_UNDERLINE = {Side.BOTTOM: 0, Side.LEFT: 1, Side.TOP: 2, Side.RIGHT: 3}
+# Black in OpenCV's 8-bit Lab.
+LAB_BLACK = np.array([0.0, 128.0, 128.0])
 
 
 @dataclass(frozen=True)
@@ -350,6 +352,20 @@ class CutConfig:
     # the line's distance off the face.
     ink_apart: float = 0.6
     ink_off_line: float = 0.25  # a dark blue line (L 55) is this far from a black letter
+    # A line's dark outline (its colour darkened, within ink_shade_on of the line's distance
+    # from the face off the mixes of the line and black) lies beside the line as the letter
+    # does: where at least ink_shade_share of those pixels are such and as many lie
+    # ink_shade_off or more off those mixes, the latter are the letter's ink. Their
+    # median mixed a gold E's ink with a blue line's outline (L 169, b 151: neither),
+    # and the E's bottom arm under the see-through blue went for face: F at 0.98
+    # (spellcast-arrows 114524 r2c3, a fresh seed). Only for undoing the blend: telling
+    # the line from the letter with it lost a gold B and N to the line (114652, 114605).
+    # Session 38: 114500-114699 that tile alone changed (E best, unsure); 113100-113299
+    # one C more read (113167), 112000-112199 and 110100-110399 alike; six other looks
+    # (113300-113359) alike.
+    ink_shade_on: float = 0.3
+    ink_shade_off: float = 0.6
+    ink_shade_share: float = 0.2
     line_face: float = 0.25
     line_rim: float = 0.15  # margin pixels this near a face-gap mix (of their distance) are rim
     line_max_colours: int = 3  # lines of this many colours on one tile are told apart
@@ -2396,7 +2412,12 @@ def _line_pixels(
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
     if ink is not None and math.isfinite(cfg.see_min):  # the opaque cut (see_min inf) sees none
-        beneath = _see_through_each(lab, line, face_area, face, gap, colours, ink, cfg, values_at)
+        seen_ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg,
+                               unshaded=True)  # fmt: skip
+        beneath = _see_through_each(
+            lab, line, face_area, face, gap, colours, ink if seen_ink is None else seen_ink,
+            cfg, values_at,
+        )  # fmt: skip
     return line, told, colours, beneath
 
 
@@ -2761,11 +2782,15 @@ def _ink_beside(
     face: npt.NDArray[np.float64],
     lines: Sequence[npt.NDArray[np.float64]],
     cfg: CutConfig,
+    *,
+    unshaded: bool = False,
 ) -> npt.NDArray[np.float64] | None:
     """The letter's ink colour among a line component's ``pixels``: the median of those at
     least ``ink_apart`` of each line's distance from the face away from the face, and
     ``ink_off_line`` of it from every line colour; None when fewer than ``line_min_px``
-    are (a line in the letter's own colour, or a line over an empty face)."""
+    are (a line in the letter's own colour, or a line over an empty face). ``unshaded``:
+    not a line's dark outline beside it either (``ink_shade_on``), for undoing a line's
+    blend; the line is told from the letter with the plain median, as tuned."""
     far = np.ones(len(pixels), bool)
     for line in lines:
         reach = _apart(line, face)
@@ -2773,7 +2798,18 @@ def _ink_beside(
         far &= pixel_distances(pixels, face) > cfg.ink_apart * reach
     if int(np.count_nonzero(far)) < cfg.line_min_px:
         return None
-    return np.asarray(median(pixels[far].astype(np.float64), axis=0), np.float64)
+    inks = pixels[far]
+    shade = np.zeros(len(inks), bool)
+    off = np.ones(len(inks), bool)
+    for line in lines:
+        reach = _apart(line, face)
+        dist = _segment_distance(inks, line, LAB_BLACK)
+        shade |= dist < cfg.ink_shade_on * reach
+        off &= dist >= cfg.ink_shade_off * reach
+    least = max(cfg.line_min_px, cfg.ink_shade_share * len(inks))
+    if unshaded and np.count_nonzero(shade) >= least and np.count_nonzero(off) >= least:
+        inks = inks[off]  # the letter's ink beside the line's dark outline
+    return np.asarray(median(inks.astype(np.float64), axis=0), np.float64)
 
 
 def _apart(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> float:

@@ -1596,3 +1596,43 @@ def test_a_letter_and_its_line_round_the_value_are_no_rim(tile: tuple[int, int],
     dropped as the tile's rim: the value was left as the glyph, the tile unsure. A rim is
     a ring, its middle empty (``CutConfig.frame_middle``)."""
     _read_surely(112061, tile, want)
+
+
+def test_a_lines_dark_outline_is_not_taken_for_the_letters_ink() -> None:
+    """Beside a see-through blue line with a dark outline, a gold letter's ink and the
+    outline (the blue darkened) both lie far from the face and the line: their median is
+    neither (L 169, b 151 on tools.synth spellcast-arrows 114524 r2c3), or the outline
+    where it is most of them. Undoing the
+    line's blend takes the gold; telling the line from the letter keeps the median."""
+    from assistant.cut import _ink_beside
+
+    face = np.array([235.0, 129.0, 138.0])
+    blue = np.array([172.0, 128.0, 99.0])
+    gold = np.array([185.0, 128.0, 185.0])
+    outline = np.array([140.0, 127.0, 112.0])  # the blue 0.4 of the way to black
+    pixels = np.vstack([np.tile(gold, (45, 1)), np.tile(outline, (55, 1))]).astype(np.float32)
+    unshaded = _ink_beside(pixels, face, [blue], CutConfig(), unshaded=True)
+    plain = _ink_beside(pixels, face, [blue], CutConfig())
+    assert unshaded is not None and np.allclose(unshaded, gold)
+    assert plain is not None and not np.allclose(plain, gold)
+    # A black letter beside the same line has nothing off the blue's darkening: its own.
+    black = np.array([20.0, 128.0, 128.0])
+    pixels = np.vstack([np.tile(black, (60, 1)), np.tile(outline, (50, 1))]).astype(np.float32)
+    unshaded = _ink_beside(pixels, face, [blue], CutConfig(), unshaded=True)
+    plain = _ink_beside(pixels, face, [blue], CutConfig())
+    assert unshaded is not None and plain is not None and np.allclose(unshaded, plain)
+
+
+def test_a_gold_letters_arm_under_an_outlined_see_through_line_is_not_face() -> None:
+    """tools.synth spellcast-arrows 114524 r2c3 (a fresh seed): a blue arrowhead at 59%
+    opacity, its shaft outlined in dark blue, over a gold E's middle and bottom arms. The
+    blend was undone with the ink taken as a mix of the gold and the outline, so the gold
+    arm beneath read as face: F at 0.98, confident and wrong. Undone with the gold, the
+    arm shows (E best, unsure: JPEG leaves little of it)."""
+    from stressed import confident_wrong
+
+    board, reading = _read_arrows_alone(114524)
+    assert board.label["letters"][2][3] == "E"
+    assert reading.tiles[2][3] in ("E", UNSURE)
+    assert reading.candidates[2][3][0][0] == "E"
+    assert confident_wrong(reading, board.label["letters"]) == []
