@@ -662,3 +662,20 @@ def test_a_line_in_the_colour_of_a_bonus_tiles_outline_is_taken_out() -> None:
     assert tile.overdrawn and not tile.obstructed
     _, tiles, _ = _read_arrows(97158)
     assert tiles[1][4] == "X"
+
+
+def test_a_letter_told_from_another_only_along_their_shared_strokes_is_not_settled() -> None:
+    """benchmarks/stress.py --seed 115600, spellcast-arrows 115603 + desktop24, r1c0 (a
+    fresh seed): two teal lines meet over a C's opening. Every letter competing, O fit
+    the C's bowl as well as C, its summed margin over C coming from the bowl's sides,
+    which the copy laid where the tile's letter lies wins; where C's and O's copies really
+    differ the tile sided with O by 0.06 of the evidence needed. O was settled at 0.9 and
+    its 1 replaced the 5 read: letter and value confident and wrong. Told apart only
+    along shared strokes, the two are hidden from each other: the 5 settles the C."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 115600, 115603, "desktop24")
+    assert want[1][0] == "C"
+    assert reading.tiles[1][0] in ("C", "?")
+    assert reading.values is not None and reading.values[1][0] == 5
+    assert confident_wrong(reading, want) == []

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from assistant.dice import MULTI_FACES
 from assistant.numeric import median
-from assistant.recognize.exemplars import ExemplarConfig
+from assistant.recognize.exemplars import HANGING, ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
 
 if TYPE_CHECKING:
@@ -1353,10 +1353,6 @@ def _shows_no_tail(
     return shows_no_tail(cut, letter, twin, pair, cfg.exemplars, below)
 
 
-# A letter and the letter it would be with a part hanging below the board's other letters
-# (a Q's tail, a J's hook: 0.15-0.33 of the capital height in the shipped fonts that hang
-# them), which a line running below the letters can hide.
-HANGING = {"O": "Q", "I": "J"}
 # A letter and the letters that are it with one stroke more (an E's lower arm, an R's leg,
 # a G's bar, a Q's tail): what blur takes away from the fuller one, it takes for both
 # engines alike.

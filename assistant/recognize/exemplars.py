@@ -36,6 +36,12 @@ if TYPE_CHECKING:
 Alpha = npt.NDArray[np.float32]
 
 
+# A letter and the letter it would be with a part hanging below the board's other letters
+# (a Q's tail, a J's hook: 0.15-0.33 of the capital height in the shipped fonts that hang
+# them), which a line running below the letters can hide.
+HANGING = {"O": "Q", "I": "J"}
+
+
 @dataclass(frozen=True)
 class ExemplarConfig:
     """Numbers of ``settle``. Set by reasoning, then checked on tools.synth spellcast-arrows
@@ -161,6 +167,16 @@ class ExemplarConfig:
     # the session's figures is with ``edge`` above; at 0.85 weighed, 3000-3099 lost 4.
     alphabet_agree: float = 0.75
     alphabet_evidence: float = 0.5
+    # ...of which the pixels that vote (not the strokes' sides, ``alphabet_edge``) must
+    # side with the best by core_evidence times the min_share pixels: the sides, won by
+    # the copy laid where the tile's letter lies, are no evidence on their own. A C whose
+    # opening two teal lines hid settled O at 0.9 on 0.06 of it, all else along the shared
+    # bowl (benchmarks/stress.py 115600, spellcast-arrows 115603 + desktop24, r1c0; its
+    # 5 read at 0.16, replaced by O's 1). Right letters settled on 800 spellcast-arrows
+    # boards (113100-113249, 114500-114649, 112000-112199, 110100-110399) had 0.148 or
+    # more, but for an O against a Q (0.016), whose tail ``HANGING`` leaves to its own
+    # check (``_hanging_hidden``).
+    core_evidence: float = 0.1
     alphabet_account: float = 0.1
     # The letter settled so must be one of the letters read best around the line (within
     # alphabet_rivals of the best masked score): two ways of reading agree. On 3000-3099
@@ -352,6 +368,8 @@ def settling(
                 return Settling(None, hidden=True)
             pro = float(margin[core & (margin > 0)].sum())
             weight = float(np.abs(margin[core]).sum())
+            if pro < cfg.core_evidence * need and HANGING.get(best) != other:
+                return Settling(None, hidden=True)  # told apart only along shared strokes
             if pro < cfg.agree * weight:
                 return none
             sides.append((pro, weight))
