@@ -671,7 +671,7 @@ class TileImage:
     # The glyph's ink clear of the line taken out is in a line's hue (``_in_line_hue``,
     # from ``CutConfig.rim_chroma``): it may be the line's own rim round the mark at a
     # path's start, not the letter (``_marks_alone`` decides with the board's letters;
-    # no printed value settles an O there: ``TileReading.rim_hued``).
+    # no printed value settles an O there: ``TileReading.maybe_rim``).
     line_hued: bool = False
     # ...and rings the mark at a path's start in the hue of a letter of the board (a gold
     # letter beside an orange line): the letter, or the mark's rim with the letter hidden

@@ -582,8 +582,9 @@ def reading_from_tiles(
                     # An O where the glyph's ink clear of the line is in a line's hue may be
                     # the ring of a start dot's dark rim, the letter hidden under it (an E,
                     # spellcast-arrows 113285 r1c1; an I, benchmarks/stress.py 114000,
-                    # 114005 + jpeg60 and + darkmode, r2c2): no value settles it.
-                    rims = RIM_READS if tr.rim_hued else frozenset()
+                    # 114005 + jpeg60 and + darkmode, r2c2); so may one read only through
+                    # a see-through line (115700, 115704 + dark, r3c3): no value settles it.
+                    rims = RIM_READS if tr.maybe_rim else frozenset()
                     by = (
                         by_value(
                             listed,

@@ -74,9 +74,10 @@ class TileReading:
     # The glyph may be the rim of the mark at a path's start, the letter hidden under it
     # (``TileImage.ringed``): what shows of it is no letter a printed value may settle.
     buried: bool = False
-    # ...or its ink clear of the line is in a line's hue (``TileImage.line_hued``): a
-    # printed value settles no letter such a rim reads as (``RIM_READS``) there.
-    rim_hued: bool = False
+    # ...or its ink clear of the line is in a line's hue (``TileImage.line_hued``), or the
+    # tile cut with a see-through line taken as opaque lists no letter such a rim reads
+    # as (``RIM_READS``): a printed value settles none of those there.
+    maybe_rim: bool = False
 
 
 @dataclass(frozen=True)
@@ -737,11 +738,14 @@ def recognize_tiles(
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
     first = primary.recognize(tiles)
     # Tiles under a line cut a second way (``TileImage.opaque``, then ``undone``).
+    opaque_read: dict[int, set[str]] = {}  # what the cut taking a see-through line as opaque
     for picks in ([t.opaque for t in tiles], [t.undone for t in tiles]):
         other = [(i, t) for i, t in enumerate(picks) if t is not None]
         if other:
             again = primary.recognize([t for _, t in other])
             for (i, _), cands in zip(other, again, strict=True):
+                if picks[i] is tiles[i].opaque:
+                    opaque_read[i] = {c.label for c in cands}  # ...lists
                 first[i] = _both_ways(first[i], cands, cfg, limit)
     first = [_ends_unlike_i(tile, cands, cfg) for tile, cands in zip(tiles, first, strict=True)]
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
@@ -922,7 +926,7 @@ def recognize_tiles(
                 around_seen=seen,
                 unlisted=tuple(c.label for c in cands if c.unlisted),
                 buried=tile.ringed,
-                rim_hued=tile.line_hued,
+                maybe_rim=tile.line_hued or not RIM_READS & opaque_read.get(i, RIM_READS),
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
@@ -1676,6 +1680,9 @@ def _with_buried(
 # What the dark rim of the mark at a path's start reads as, left as the glyph: a ring. A
 # see-through line's dark outline round its start dot, taken for ink seen through it, was
 # kept with the E inside it: O at 0.39, settled O by its 1 (spellcast-arrows 113285 r1c1).
+# A start ring's dark outline, too dark for a hue, seen through as ink round a hidden I:
+# O at 0.5 where the opaque cut read J and I, settled O by its 1 (benchmarks/stress.py
+# 115700, spellcast-arrows 115704 + dark, r3c3).
 RIM_READS = frozenset("O")
 # Letters that look the same after a half turn: read at turn t, they may as well be at t + 2.
 HALF_TURN_SAME = frozenset("HINOSXZ")
