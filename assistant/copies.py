@@ -188,7 +188,13 @@ def _merge(a: TileReading, b: TileReading, threshold: float) -> tuple[TileReadin
     if a.label == b.label:
         return (a if a.confidence >= b.confidence else b), False
     if sure_a != sure_b:
-        return (a if sure_a else b), False  # one copy lost the letter (a threshold, glare)
+        sure, unsure = (a, b) if sure_a else (b, a)
+        # One copy lost the letter (a threshold, glare); but one read around a line, naming
+        # another letter, says the line leaves the two copies apart: a gold B whose bowls
+        # a green arrowhead hid was settled E in one copy and read F, unsure, in the other
+        # (benchmarks/stress.py 115900, spellcast-arrows 115902 + twice, r1c0).
+        if not (unsure.around_line and unsure.label):
+            return sure, False
     best, other = (a, b) if a.confidence >= b.confidence else (b, a)
     candidates = tuple(
         dict.fromkeys(((best.label, best.confidence), (other.label, other.confidence)))

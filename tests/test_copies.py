@@ -149,3 +149,36 @@ def test_a_board_shown_twice_with_a_gap_reads_every_tile_and_value(
         assert reading.values is not None
         assert [list(row) for row in reading.values] == board.label["tile_values"]
     assert reading.game == board.label["game"]
+
+
+def test_a_copy_read_around_a_line_as_another_letter_leaves_the_tile_unsure() -> None:
+    """benchmarks/stress.py --seed 115900, spellcast-arrows 115902 + twice, r1c0 (a fresh
+    seed): a gold B whose bowls a green arrowhead hid, in two copies of the board. One
+    copy settled E at 0.9 among every letter; the other read F, unsure, around the line.
+    The sure copy was taken, as where the other copy lost its letter to glare: a letter
+    and its value confident and wrong. Read around a line as another letter, the other
+    copy disagrees: the tile is unsure, both letters listed."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 115900, 115902, "twice")
+    assert want[1][0] == "B"
+    assert reading.tiles[1][0] == "?"
+    assert {"E", "F"} <= {label for label, _ in reading.candidates[1][0]}
+    assert DISAGREE_NOTE in reading.notes
+    assert confident_wrong(reading, want) == []
+
+
+def test_a_copy_that_lost_its_letter_without_a_line_does_not_disagree() -> None:
+    from assistant.copies import _merge
+    from assistant.recognize import TileReading
+
+    sure = TileReading(row=0, col=0, label="E", confidence=0.95, candidates=(("E", 0.95),))
+    glare = TileReading(row=0, col=0, label="F", confidence=0.3, candidates=(("F", 0.3),))
+    assert _merge(sure, glare, 0.8) == (sure, False)
+    lined = TileReading(
+        row=0, col=0, label="F", confidence=0.3, candidates=(("F", 0.3),),
+        around_line=(("F", 0.96), ("E", 0.95)),
+    )  # fmt: skip
+    merged, disagree = _merge(sure, lined, 0.8)
+    assert disagree and merged.confidence < 0.8 and merged.note == DISAGREE_NOTE
+    assert [label for label, _ in merged.candidates[:2]] == ["E", "F"]
