@@ -679,3 +679,25 @@ def test_a_letter_told_from_another_only_along_their_shared_strokes_is_not_settl
     assert reading.tiles[1][0] in ("C", "?")
     assert reading.values is not None and reading.values[1][0] == 5
     assert confident_wrong(reading, want) == []
+
+
+def test_a_letter_only_the_opaque_cut_settles_against_what_shows_through_stands_unsure() -> None:
+    """tools.synth spellcast-arrows 116126 r3c3 (benchmarks/ocr.py --held-out-seed 116100,
+    a fresh seed): a red line runs from a black O's middle out over its right side, a
+    see-through one. Seen through, the templates read O best and no letter was settled;
+    with the line taken as opaque, every letter competing settled G on 0.19 of the
+    evidence needed against O, and its 1 (read at 0.01) was replaced by G's 3: letter
+    and value confident and wrong. What shows through the line speaks against G: the
+    tile stays unsure."""
+    from stressed import confident_wrong
+
+    from assistant.imageio import decode_image
+    from assistant.read import ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 116126)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert board.label["letters"][3][3] == "O"
+    assert reading.tiles[3][3] in ("O", "?")
+    assert "O" in [label for label, _ in reading.candidates[3][3]]
+    assert confident_wrong(reading, board.label["letters"]) == []
