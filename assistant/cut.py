@@ -2352,7 +2352,8 @@ def _line_pixels(
         colours = _line_colours(on_face[~face_rim], face, cfg)
     if not colours:
         return np.zeros((h, w), bool), True, [], None
-    ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg)
+    beside = lab[letters].reshape(-1, 3).astype(np.float32)
+    ink = _ink_beside(beside, face, colours, cfg)
     # JPEG keeps colour at half the resolution of lightness: near a line, the letter's own
     # pixels take its tint. Mixes are told with colour weighed at line_chroma.
     weigh = np.array([1.0, cfg.line_chroma, cfg.line_chroma])
@@ -2412,8 +2413,7 @@ def _line_pixels(
     line = np.asarray(grown & (mine | face_area), np.bool_)
     beneath = None
     if ink is not None and math.isfinite(cfg.see_min):  # the opaque cut (see_min inf) sees none
-        seen_ink = _ink_beside(lab[letters].reshape(-1, 3).astype(np.float32), face, colours, cfg,
-                               unshaded=True)  # fmt: skip
+        seen_ink = _ink_beside(beside, face, colours, cfg, unshaded=True)
         beneath = _see_through_each(
             lab, line, face_area, face, gap, colours, ink if seen_ink is None else seen_ink,
             cfg, values_at,
@@ -2799,16 +2799,17 @@ def _ink_beside(
     if int(np.count_nonzero(far)) < cfg.line_min_px:
         return None
     inks = pixels[far]
-    shade = np.zeros(len(inks), bool)
-    off = np.ones(len(inks), bool)
-    for line in lines:
-        reach = _apart(line, face)
-        dist = _segment_distance(inks, line, LAB_BLACK)
-        shade |= dist < cfg.ink_shade_on * reach
-        off &= dist >= cfg.ink_shade_off * reach
-    least = max(cfg.line_min_px, cfg.ink_shade_share * len(inks))
-    if unshaded and np.count_nonzero(shade) >= least and np.count_nonzero(off) >= least:
-        inks = inks[off]  # the letter's ink beside the line's dark outline
+    if unshaded:
+        shade = np.zeros(len(inks), bool)
+        off = np.ones(len(inks), bool)
+        for line in lines:
+            reach = _apart(line, face)
+            dist = _segment_distance(inks, line, LAB_BLACK)
+            shade |= dist < cfg.ink_shade_on * reach
+            off &= dist >= cfg.ink_shade_off * reach
+        least = max(cfg.line_min_px, cfg.ink_shade_share * len(inks))
+        if np.count_nonzero(shade) >= least and np.count_nonzero(off) >= least:
+            inks = inks[off]  # the letter's ink beside the line's dark outline
     return np.asarray(median(inks.astype(np.float64), axis=0), np.float64)
 
 

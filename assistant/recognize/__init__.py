@@ -738,14 +738,15 @@ def recognize_tiles(
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
     first = primary.recognize(tiles)
     # Tiles under a line cut a second way (``TileImage.opaque``, then ``undone``).
-    opaque_read: dict[int, set[str]] = {}  # what the cut taking a see-through line as opaque
+    # What the cut taking a see-through line as opaque lists, by tile (``maybe_rim``).
+    opaque_read: dict[int, set[str]] = {}
     for picks in ([t.opaque for t in tiles], [t.undone for t in tiles]):
         other = [(i, t) for i, t in enumerate(picks) if t is not None]
         if other:
             again = primary.recognize([t for _, t in other])
             for (i, _), cands in zip(other, again, strict=True):
                 if picks[i] is tiles[i].opaque:
-                    opaque_read[i] = {c.label for c in cands}  # ...lists
+                    opaque_read[i] = {c.label for c in cands}
                 first[i] = _both_ways(first[i], cands, cfg, limit)
     first = [_ends_unlike_i(tile, cands, cfg) for tile, cands in zip(tiles, first, strict=True)]
     read: list[ValueRead] = [ValueRead(None, 1.0)] * len(tiles)
