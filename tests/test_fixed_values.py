@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from assistant.cli import main
-from assistant.cut import cut_tiles
+from assistant.cut import TileImage, cut_tiles
 from assistant.imageio import decode_image
 from assistant.locate import locate_board
 from assistant.read import (
@@ -588,16 +588,25 @@ def test_an_o_settled_where_the_ink_is_in_the_hue_of_the_boards_lines_is_not(cha
     # with the face, was orange (57 degrees) and the rim (18) not in its hue; the board's
     # red lines (24-29) are. An O is settled by no value where the glyph's ink clear of
     # the line is in the hue of a line on the board.
-    from stressed import confident_wrong, stressed
-
-    image, label = stressed("spellcast-arrows", 114000, 114005, change)
-    want = [[t.upper() for t in row] for row in label["letters"]]
-    reading = read_array(image, ReadOptions())
+    reading, want, tile = _stressed_tile("spellcast-arrows", 114000, 114005, change, (1, 1))
     assert want[1][1] == "I" and reading.game == "spellcast"
     assert reading.tiles[1][1] == "?"
-    assert confident_wrong(reading, want) == []
-    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (1, 1))
     assert tile.line_hued and not tile.ringed
+
+
+def _stressed_tile(
+    look: str, seed: int, board: int, change: str, at: tuple[int, int]
+) -> tuple[BoardReading, list[list[str]], TileImage]:
+    """A stress picture (``tests/stressed.py``) read, its letters (upper case) with no
+    tile read confidently wrong, and the tile ``at`` as cut."""
+    from stressed import confident_wrong, stressed
+
+    image, label = stressed(look, seed, board, change)
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, want) == []
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == at)
+    return reading, want, tile
 
 
 def test_an_o_only_seen_through_a_line_is_not_settled_by_its_value() -> None:
@@ -607,17 +616,11 @@ def test_an_o_only_seen_through_a_line_is_not_settled_by_its_value() -> None:
     # the line: O at 0.5, settled O by its 1 (I prints 1 too). Cut with the line taken as
     # opaque, the tile read J, I, T or F, no O: an O seen only through the line may be
     # that ring, and no value settles it.
-    from stressed import confident_wrong, stressed
-
     from assistant.recognize import recognize_tiles
 
-    image, label = stressed("spellcast-arrows", 115700, 115704, "dark")
-    want = [[t.upper() for t in row] for row in label["letters"]]
-    reading = read_array(image, ReadOptions())
+    reading, want, tile = _stressed_tile("spellcast-arrows", 115700, 115704, "dark", (3, 3))
     assert want[3][3] == "I" and reading.game == "spellcast"
     assert reading.tiles[3][3] == "?"
-    assert confident_wrong(reading, want) == []
-    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (3, 3))
     assert tile.seen_through and not tile.line_hued
     (read,) = [r for r in recognize_tiles([tile]) if (r.row, r.col) == (3, 3)]
     assert read.label == "O" and read.maybe_rim
