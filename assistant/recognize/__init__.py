@@ -1200,7 +1200,8 @@ def _settled_by_copies(
         if found is None:  # the whole alphabet, where the rivals settle nothing
             alphabet = [_alphabet_cut(c, m, engine, copies, fonts, cfg) for c, m in cuts]
             found = _one_letter(alphabet)
-            if found and tiles[i].seen_through and alphabet[0] is None:
+            seen_other = readings[i].label != found
+            if found and seen_other and tiles[i].seen_through and alphabet[0] is None:
                 # Only the cut taking a see-through line as opaque settles it, while the
                 # cut seeing through reads another letter best: what shows beneath speaks
                 # against it. An O's right side under a red line, seen through, read O;
@@ -1208,7 +1209,7 @@ def _settled_by_copies(
                 # 116126 r3c3, held out), and its 1 was replaced by G's 3. Cost on 900
                 # boards (114500-114699, 113100-113299, 112000-112199, 110100-110399):
                 # 4 right letters unsure (an E, a D, two O's), 3 boards, none wrong.
-                found = found if readings[i].label == found else None
+                found = None
         if found is None:
             continue
         if found == "Q":
