@@ -150,6 +150,10 @@ class CutConfig:
     # SpellCast's badge has a radius of ~0.13 of the cell; a bold letter's stroke is ~0.05
     # of the cell from its middle to its edge.
     badge_min: float = 0.09
+    # ...and with the badge out, a letter drawn thinner than the opening (a gold W in a
+    # light weight, its strokes ~0.07 of the cell: five pieces, none frame_letter tall,
+    # spellcast-discord 116403 r1c1, held out) is opened again by frame_open_thin only.
+    frame_open_thin: float = 0.04
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -3048,21 +3052,27 @@ def _frame_seam(
     the rest lies in the tile's frame (within ``frame_band`` of an edge, or ``badge_band``
     of a corner along both): a line drawn across the tile runs into the face and is left
     to the line cut. Where no piece is left so, the badge's disc is taken out and the
-    component opened again (``_with_and_without_badge``)."""
+    component opened again (``_with_and_without_badge``), by ``frame_open_thin`` too."""
     h, w = labels.shape
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     every = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
     # Without its badge, the rest of a bonus tile's frame lies along its edges and on the
     # badge's corner: a line drawn in through another corner is no part of it (the teal
     # arrow into a gold A, spellcast-arrows 89222).
     badged = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, "top-left")
+    thin = max(3, round(cfg.frame_open_thin * h) | 1)
     for i in lines:
         comp = (labels == i).astype(np.uint8)
-        for piece, badge in _with_and_without_badge(comp, cfg):
+        tries = [
+            (piece, badge, size)
+            for piece, badge in _with_and_without_badge(comp, cfg)
+            for size in ((k, thin) if badge and thin < k else (k,))
+        ]
+        for piece, badge, size in tries:
             frame = badged if badge else every
-            opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, disc)
+            opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+            opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, opening)
             n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
             middle = [
                 j
@@ -3080,7 +3090,7 @@ def _frame_seam(
                 if len(tall) != 1:
                     continue
                 middle = tall
-            grown_part = cv2.dilate(np.isin(parts, middle).astype(np.uint8), disc)
+            grown_part = cv2.dilate(np.isin(parts, middle).astype(np.uint8), opening)
             letter = np.asarray(grown_part, np.uint8) & piece
             rest = (comp > 0) & (letter == 0)
             if badge and rest.any():
