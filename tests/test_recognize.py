@@ -1413,6 +1413,29 @@ def test_a_die_blur_joined_reads_from_a_stricter_cut(
 
 
 @pytest.mark.tesseract
+@pytest.mark.parametrize("change", ["tile14", "desktop14"])
+def test_a_stricter_cut_does_not_break_a_near_tie_toward_the_plainer_letter(change: str) -> None:
+    """A SpellCast board shrunk to 14 px per tile (benchmarks/stress.py 116300, fresh,
+    spellcast-arrows 116303, alone and on a desktop): a few letters fit better turned, so
+    the board was read as dice, and its unsure tiles were cut again. r3c1, a J 7 px tall,
+    was torn between I (0.66) and J (0.62); the stricter cut thinned it, its hook most,
+    and read I at 0.87, which stood: a confident wrong tile. A near tie
+    (``RecognizeConfig.bold_tie``) is not broken toward the first reading's best so: the
+    J stays unsure, and no tile is wrong. Without that rule the I stands."""
+    from stressed import confident_wrong, stressed
+
+    from assistant.read import ReaderConfig, ReadOptions, read_array
+
+    image, label = stressed("spellcast-arrows", 116300, 116303, change)
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading = read_array(image, ReadOptions())
+    assert want[3][1] == "J" and reading.tiles[3][1] == "?"
+    assert confident_wrong(reading, want) == []
+    no_tie = ReaderConfig(recognize=RecognizeConfig(bold_tie=math.inf))
+    assert read_array(image, ReadOptions(config=no_tie)).tiles[3][1] == "I"
+
+
+@pytest.mark.tesseract
 def test_a_letter_whose_faint_ink_joins_only_its_value_is_sure() -> None:
     """SpellCast (tools.synth spellcast-discord 99019): a W and a gold L whose value (5, 3)
     sits at the foot, joined by faint ink within the square the letter may reach, were
@@ -1502,7 +1525,8 @@ def test_a_stricter_cut_that_loses_a_stroke_or_a_counter_is_not_taken() -> None:
     """``_parted_by_blur``: a stricter cut's sure reading stands for a blur-joined die, not
     where it broke a stroke (an E left a stem: ink lost far from what it kept), nor where
     it opened a counter into another letter (an A's crossbar gone: V) or split a letter in
-    two (an H's crossbar gone: "II"). Drawn masks."""
+    two (an H's crossbar gone: "II"), nor where it names the best of a near tie. Drawn
+    masks."""
     from assistant.recognize import TileReading, _parted_by_blur
     from assistant.recognize.glyphs import lost_reach
 
@@ -1526,13 +1550,18 @@ def test_a_stricter_cut_that_loses_a_stroke_or_a_counter_is_not_taken() -> None:
         thinner[y : y + 4, 21:43] = True
     assert lost_reach(e, thinner, cfg.bold_reach) < cfg.bold_lost
     assert _parted_by_blur(tile(e), reading("E"), tile(thinner), reading("E"), cfg)
+    # ...but breaks no near tie toward the first reading's best (``bold_tie``): thinner
+    # strokes favour the plainer letter.
+    torn = (("E", 0.66), ("F", 0.62))
+    assert not _parted_by_blur(tile(e), reading("E", torn), tile(thinner), reading("E"), cfg)
+    assert _parted_by_blur(tile(e), reading("E", torn[:1]), tile(thinner), reading("E"), cfg)
     # A ring (one counter) the stricter cut opened, read another letter (an A read V).
     ring = np.zeros_like(e)
     ring[12:52, 16:48] = True
     ring[18:46, 22:42] = False
     open_ring = ring.copy()
     open_ring[12:18, 30:34] = False  # a short gap: what blur bridged
-    listed = (("A", 0.5), ("V", 0.3))
+    listed = (("A", 0.5), ("V", 0.2))
     assert not _parted_by_blur(tile(ring), reading("A", listed), tile(open_ring), reading("V"), cfg)
     assert _parted_by_blur(tile(ring), reading("A", listed), tile(open_ring), reading("A"), cfg)
     # ...unless the ring was closed by an underline the stricter cut parted from it.

@@ -678,6 +678,15 @@ class RecognizeConfig:
     bold_ink: tuple[float, float] | None = (0.6, 0.5)
     bold_reach: float = 0.1
     bold_lost: float = 0.15
+    # ...nor where it names the first reading's best letter and the first reading had a
+    # runner-up bold_tie of it or more: the stricter cut thins every stroke, a small one
+    # most, so it favours the plainer of two letters told apart by a hook or a tail. A
+    # SpellCast board at 14 px per tile read as dice (a few letters fitting better turned)
+    # had a J torn between I 0.66 and J 0.62; thinner, its hook read I at 0.87 (stress
+    # 116300, spellcast-arrows 116303 + tile14 and desktop14, r3c1). Of the 31 dice the
+    # recuts settled on boggle-classic/-big 116600-116639 and 116700-116711 at 14 and 20
+    # px per die, the first reading's runner-up was at most 0.33 of its best.
+    bold_tie: float = 0.5
 
 
 TINY_NOTE = "the letters are only a few pixels tall: zoom in on the board or crop closer"
@@ -1053,6 +1062,9 @@ def _parted_by_blur(
         return False
     if lost_reach(_ink(tile), _ink(again), cfg.bold_reach) >= cfg.bold_lost:
         return False
+    cands = before.candidates
+    if after.label == cands[0][0] and len(cands) > 1 and cands[1][1] >= cfg.bold_tie * cands[0][1]:
+        return False  # a near tie: thinner strokes favour the plainer letter (I over J)
     parted = again.underline is not None and tile.underline is None
     if holes(again.glyph) < holes(tile.glyph) and not parted:
         return after.label in (before.label, _best_without_holes(tile, cfg))
