@@ -152,7 +152,9 @@ class CutConfig:
     badge_min: float = 0.09
     # ...and with the badge out, a letter drawn thinner than the opening (a gold W in a
     # light weight, its strokes ~0.07 of the cell: five pieces, none frame_letter tall,
-    # spellcast-discord 116403 r1c1, held out) is opened again by frame_open_thin only.
+    # spellcast-discord 116403 r1c1, held out) is opened again by frame_open_thin only:
+    # only then (a line's end joined to a T by a wide neck stayed with it at that opening,
+    # read "?", spellcast-arrows 114535 r3c3).
     frame_open_thin: float = 0.04
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
@@ -190,6 +192,13 @@ class CutConfig:
     # of its ink are dust or sparkles, not characters (the u of "Qu" is 0.7 of the Q's
     # height and half its ink; "/" is tall; a hyphen is a level bar and stays).
     speck_height: float = 0.45
+    # ...and so is a sliver at most speck_thin_px thick and under speck_thin of its own
+    # length, with under speck_area of the largest piece's ink: a letter's stroke is ~0.08
+    # of its height in a light face and several pixels in the cut; a hue-turned Word Hunt
+    # U's 1 px edge beside its right stem read "UI" at 0.92 (benchmarks/stress.py 117300,
+    # wordhunt-phone + hue180, r2c1).
+    speck_thin_px: int = 2
+    speck_thin: float = 0.05
     # Glare on a photographed die: CIELAB lightness at least glare_min_l and glare_delta
     # above the face over glare_area of the glyph's box makes the tile obstructed (its
     # reading at most half as sure). White screen tiles (face L 250+) never qualify.
@@ -1533,7 +1542,7 @@ def cut_tile(
         return blank_tile()
 
     glyph_ids = _text_band(boxes, h, w, cfg)
-    specks = _specks(glyph_ids, boxes, areas, cfg)
+    specks = _specks(glyph_ids, boxes, areas, cfg, slivers=not overdrawn)
     glyph_ids -= specks
     # A speck that is a hyphen blur padded may join as one, as the bars too small to be
     # letters do (``_hyphens`` below: beside the glyph, of its tint, one on a side).
@@ -3064,23 +3073,25 @@ def _frame_seam(
     thin = max(3, round(cfg.frame_open_thin * h) | 1)
     for i in lines:
         comp = (labels == i).astype(np.uint8)
-        tries = [
-            (piece, badge, size)
-            for piece, badge in _with_and_without_badge(comp, cfg)
-            for size in ((k, thin) if badge and thin < k else (k,))
-        ]
-        for piece, badge, size in tries:
+        for piece, badge in _with_and_without_badge(comp, cfg):
             frame = badged if badge else every
-            opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-            opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, opening)
-            n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
-            middle = [
-                j
-                for j in range(1, n)
-                if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
-                and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
-            ]  # fmt: skip
-            tall = [j for j in middle if stats[j, 3] >= cfg.frame_letter * h]
+            size = k
+            while True:
+                opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+                opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, opening)
+                n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
+                middle = [
+                    j
+                    for j in range(1, n)
+                    if fx0 <= stats[j, 0] and stats[j, 0] + stats[j, 2] <= fx1
+                    and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
+                ]  # fmt: skip
+                tall = [j for j in middle if stats[j, 3] >= cfg.frame_letter * h]
+                if tall or not badge or len(middle) < 2 or size <= thin:
+                    break
+                # With the badge out, a letter drawn thinner than the opening is in pieces,
+                # none tall: opened again by frame_open_thin only (a light gold W).
+                size = thin
             # With the badge out, the opening may have broken the letter's thin joints too
             # (a gold W's strokes 12 px wide on a 128 px cell, the opening 9: four pieces,
             # spellcast-arrows 109368 r1c3): every piece left in the middle is the
@@ -3489,21 +3500,39 @@ def _blend_of(
 
 
 def _specks(
-    ids: set[int], boxes: dict[int, Box], areas: dict[int, int], cfg: CutConfig
+    ids: set[int],
+    boxes: dict[int, Box],
+    areas: dict[int, int],
+    cfg: CutConfig,
+    *,
+    slivers: bool = True,
 ) -> set[int]:
     """Blobs in the text band that are no character: under ``speck_height`` of the tallest
     piece's height and ``speck_area`` of the largest piece's ink, and not a level bar (a
-    hyphen). Dust, an LED sparkle or a glint beside a letter ("N" read as "GN")."""
+    hyphen). Dust, an LED sparkle or a glint beside a letter ("N" read as "GN"). With
+    ``slivers``, slivers too (``speck_thin_px``): a letter's edge the threshold split off.
+    Not where a line was taken out: what shows of a stroke between two lines may be as
+    thin (a T's crossbar under a red line, spellcast-arrows 117144 r3c5, read Y)."""
     if len(ids) < 2:
         return set()
     tallest = max(boxes[i].h for i in ids)
     largest = max(areas[i] for i in ids)
+
+    def sliver(b: Box) -> bool:
+        thin, long = min(b.w, b.h), max(b.w, b.h)
+        return thin <= cfg.speck_thin_px and thin < cfg.speck_thin * long
+
     return {
         i
         for i in ids
-        if boxes[i].h < cfg.speck_height * tallest
-        and areas[i] < cfg.speck_area * largest
-        and boxes[i].w < cfg.hyphen_aspect * boxes[i].h
+        if areas[i] < cfg.speck_area * largest
+        and (
+            (slivers and sliver(boxes[i]))
+            or (
+                boxes[i].h < cfg.speck_height * tallest
+                and boxes[i].w < cfg.hyphen_aspect * boxes[i].h
+            )
+        )
     }
 
 

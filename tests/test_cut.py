@@ -388,6 +388,42 @@ def test_a_sparkle_beside_a_letter_is_not_a_character(ink: tuple[int, int, int])
     assert tile.glyph_boxes[0].w > 30  # the N itself
 
 
+def test_a_sliver_beside_a_letter_is_not_a_character() -> None:
+    """A hue-turned Word Hunt photo (benchmarks/stress.py 117300, wordhunt-phone + hue180):
+    the threshold split a 1 px edge off a U's right stem, 38 px tall beside the 60 px U,
+    and the tile read "UI" at 0.92. A piece a pixel or two thick and far longer (a
+    stroke is several pixels in the cut) is no character; drawn here beside a U."""
+    from stressed import stressed
+
+    from assistant.read import read_array
+
+    crop = _tile((200, 215, 225), (30, 30, 30), "U")
+    tile = cut_tile(crop)
+    assert tile.glyph_box is not None and len(tile.glyph_boxes) == 1
+    box = tile.glyph_box
+    crop[box.y : box.y + 38, box.x1 + 2] = (30, 30, 30)  # 1 px wide, 38 tall, a gap of 1
+    tile = cut_tile(crop)
+    assert len(tile.glyph_boxes) == 1 and tile.glyph_boxes[0] == box
+    image, label = stressed("wordhunt-phone", 117300, 117300, "hue180")
+    reading = read_array(image, ReadOptions())
+    want = [[t.upper() for t in row] for row in label["letters"]]
+    assert want[1][0] == "U" and reading.tiles[1][0] in ("U", "?")
+
+
+def test_a_thin_piece_between_lines_is_still_the_letters() -> None:
+    # tools.synth spellcast-arrows 117144 r3c5: a black T two red lines cross, one down its
+    # stem and one across it. Seen through the lines, what shows of the T between them
+    # includes pieces a pixel thick; dropped as slivers, the T read Y at 0.09. Where a
+    # line was taken out, a sliver may be a stroke's: kept.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 117144)
+    assert board.label["letters"][2][4] == "T"
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[2][4] == "T", reading.candidates[2][4]
+
+
 def test_a_piece_of_another_hue_beside_the_letter_is_no_character() -> None:
     """An arrowhead of another solver's blue line beside a black S, the line itself too pale
     to be ink (tools.synth spellcast-arrows 94532: "S-" at 0.95, Tesseract agreeing): a
@@ -868,6 +904,22 @@ def test_lines_from_two_corners_are_not_a_frame_with_a_letter_in_pieces() -> Non
     assert board.label["letters"][3][3] == "E" and not board.label["bonuses"][3][3]
     reading = read_image(decode_image(board.data))
     assert reading.tiles[3][3] == "E", reading.candidates[3][3]
+
+
+def test_a_line_into_a_corner_stays_a_line_where_the_letter_is_whole() -> None:
+    # tools.synth spellcast-arrows 114535 r3c3: a pink line from the tile's top left corner
+    # ends on a black T's crossbar, no badge there (its end in the corner looked like
+    # one). Opened by frame_open the T stands apart, tall, and the line is left to the line
+    # cut: T at 1.0. Opened again by frame_open_thin (for a thin letter in pieces), the
+    # line's end stayed joined to the T and the tile read "?": that second opening is only
+    # for a letter the first left in pieces, none tall.
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 114535)
+    assert board.label["letters"][2][2] == "T"
+    reading = read_image(decode_image(board.data))
+    assert reading.tiles[2][2] == "T", reading.candidates[2][2]
 
 
 def test_a_line_into_a_badged_tiles_other_corner_is_never_its_frame() -> None:
