@@ -567,6 +567,22 @@ def test_a_turned_tray_like_screen_is_turned_back_though_a_letter_dissents() -> 
     assert picture_turn(off, cfg, tray=True) == 0
 
 
+def test_letters_all_turned_one_way_are_no_dice() -> None:
+    # benchmarks/stress.py 117400 (fresh), spellcast-arrows 117405 turned a half turn: a
+    # 155 px picture whose board looked like a tray before its letters were read. Its 16
+    # letters read surely all lay upside down, but only 8 tell a turn, too few to turn a
+    # tray-like picture back (``picture_turn_tray``), and counted as 8 of 16 letters
+    # "turned every way" they named it Boggle at 0.99. Dice lie every way; a turned picture
+    # turns every letter alike: the letters turned are those no one turn makes upright.
+    from stressed import stressed
+
+    image, label = stressed("spellcast-arrows", 117400, 117405, "rot180")
+    reading = read_array(image, ReadOptions())
+    assert label["game"] == "spellcast"
+    assert reading.game in (None, "spellcast"), reading.game_why
+    assert "letters turned every way" not in reading.game_why
+
+
 def test_corner_marks_no_tile_read_a_value_from_count_for_less() -> None:
     # A Word Hunt photo with noise of sd 15 (benchmarks/stress.py 92600, wordhunt-photo
     # 92600, noise15): the noise made marks in its tiles' top-left corners, none read as a
