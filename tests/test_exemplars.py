@@ -704,3 +704,19 @@ def test_a_letter_only_the_opaque_cut_settles_against_what_shows_through_stands_
     assert reading.tiles[3][3] in ("O", "?")
     assert "O" in [label for label, _ in reading.candidates[3][3]]
     assert confident_wrong(reading, board.label["letters"]) == []
+
+
+def test_a_rival_only_the_opaque_cut_settles_against_what_shows_through_stands_unsure() -> None:
+    """benchmarks/stress.py 117400 (fresh), spellcast-arrows 117405 tilted (tilt12), r4c4:
+    a gold E that a pink and a blue line cross, the blue one see-through. Seen through,
+    the templates read E best and its rivals settled nothing; with the line taken as
+    opaque, B against E settled B on 63 of the 68 pixels telling them apart, and its 5
+    (read at 0.0) was replaced by B's 4. As with the whole alphabet: the tile stays
+    unsure, and no tile or value is confidently wrong."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 117400, 117405, "tilt12")
+    assert want[3][3] == "E" and reading.tiles[3][3] in ("E", "?")
+    assert confident_wrong(reading, want) == []
+    assert reading.values is not None
+    assert reading.values[3][3] == 1 or (3, 3) in reading.uncertain_values

@@ -1210,18 +1210,21 @@ def _settled_by_copies(
         verdicts = [_settle_cut(c, m, engine, letters, copies, fonts, cfg) for c, m in cuts]
         found = _one_letter(verdicts)
         if found is None:  # the whole alphabet, where the rivals settle nothing
-            alphabet = [_alphabet_cut(c, m, engine, copies, fonts, cfg) for c, m in cuts]
-            found = _one_letter(alphabet)
-            seen_other = readings[i].label != found
-            if found and seen_other and tiles[i].seen_through and alphabet[0] is None:
-                # Only the cut taking a see-through line as opaque settles it, while the
-                # cut seeing through reads another letter best: what shows beneath speaks
-                # against it. An O's right side under a red line, seen through, read O;
-                # taken as opaque, every letter competing settled G (spellcast-arrows
-                # 116126 r3c3, held out), and its 1 was replaced by G's 3. Cost on 900
-                # boards (114500-114699, 113100-113299, 112000-112199, 110100-110399):
-                # 4 right letters unsure (an E, a D, two O's), 3 boards, none wrong.
-                found = None
+            verdicts = [_alphabet_cut(c, m, engine, copies, fonts, cfg) for c, m in cuts]
+            found = _one_letter(verdicts)
+        seen_other = readings[i].label != found
+        if found and seen_other and tiles[i].seen_through and verdicts[0] is None:
+            # Only the cut taking a see-through line as opaque settles it, while the cut
+            # seeing through reads another letter best: what shows beneath speaks against
+            # it. An O's right side under a red line, seen through, read O; taken as
+            # opaque, every letter competing settled G (spellcast-arrows 116126 r3c3, held
+            # out), and its 1 was replaced by G's 3. Cost on 900 boards (114500-114699,
+            # 113100-113299, 112000-112199, 110100-110399): 4 right letters unsure (an E,
+            # a D, two O's), 3 boards, none wrong. So among the rivals: a gold E two lines
+            # crossed, seen through, read E best; as opaque, B against E settled B on 63
+            # of the 68 pixels telling them apart, and its 5 went with B's 4 (stress
+            # 117400, spellcast-arrows 117405 + tilt12, r4c4).
+            found = None
         if found is None:
             continue
         if found == "Q":
