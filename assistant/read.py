@@ -898,12 +898,14 @@ def _read_array(
     # A letter the same under a half turn (N, S, Z...) read upside down is as upright: N's
     # read so on a blurred Word Hunt photo counted 3 of 13 letters turned, and the board
     # was named Boggle at 0.91 (benchmarks/stress.py 91800, wordhunt-photo + blur4%).
-    # Dice lie every way, a picture turned as a whole turns every letter alike: the letters
-    # turned are those no one turn makes upright. A small SpellCast board turned a half
-    # turn, its 8 telling letters too few to turn the picture back as a tray's
-    # (``picture_turn_tray``), counted 8 of 16 turned and was named Boggle at 0.99
-    # (benchmarks/stress.py 117400, spellcast-arrows 117405 + rot180).
-    turned = min(sum(1 for t in read if not upright_at(t, k)) for k in range(4))
+    # Dice lie every way, a picture turned as a whole turns every letter alike: where every
+    # letter read is upright at one turn, none counts as turned. A small SpellCast board
+    # turned a half turn, its 8 telling letters too few to turn the picture back as a
+    # tray's (``picture_turn_tray``), counted 8 of 16 turned and was named Boggle at 0.99
+    # (benchmarks/stress.py 117400, spellcast-arrows 117405 + rot180). Not so where some
+    # lie other ways: a tray with 11 of its 16 dice one way (boggle-classic 71674) is dice.
+    off = [sum(1 for t in read if not upright_at(t, k)) for k in range(4)]
+    turned = 0 if min(off) == 0 else off[0]
     # ...and tiles of several letters, which only some games print.
     digrams = sum(1 for t in read if is_multi(t.label))
     guess = with_turned_letters(guess, turned, len(read), values=values, digrams=digrams)

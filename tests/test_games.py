@@ -573,7 +573,8 @@ def test_letters_all_turned_one_way_are_no_dice() -> None:
     # letters read surely all lay upside down, but only 8 tell a turn, too few to turn a
     # tray-like picture back (``picture_turn_tray``), and counted as 8 of 16 letters
     # "turned every way" they named it Boggle at 0.99. Dice lie every way; a turned picture
-    # turns every letter alike: the letters turned are those no one turn makes upright.
+    # turns every letter alike: where every letter read is upright at one turn, none
+    # counts as turned.
     from stressed import stressed
 
     image, label = stressed("spellcast-arrows", 117400, 117405, "rot180")
