@@ -720,3 +720,17 @@ def test_a_rival_only_the_opaque_cut_settles_against_what_shows_through_stands_u
     assert confident_wrong(reading, want) == []
     assert reading.values is not None
     assert reading.values[3][3] == 1 or (3, 3) in reading.uncertain_values
+
+
+def test_a_letter_the_reading_lists_ahead_must_be_told_from_the_one_settled() -> None:
+    """benchmarks/stress.py 118600 (fresh), spellcast-arrows 118604 + jpeg60, r4c5: a teal
+    line runs down through a black O; no line was found, and its dark edge hanging below
+    the O read like a tail: the templates read QU and P, the reading listed O first (a
+    tail may be hidden), and Q was settled in the board's font against P alone, the O
+    never compared. A letter the reading lists ahead of the one settled must be told
+    from it too: here it is not, and the tile stays unsure."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 118600, 118604, "jpeg60")
+    assert want[3][4] == "O" and reading.tiles[3][4] in ("O", "?")
+    assert confident_wrong(reading, want) == []

@@ -1207,7 +1207,8 @@ def _settled_by_copies(
         # visible pixels, and a letter stands only where no cut settles another, nor
         # (taking the line as opaque) finds it too hidden to tell from a rival.
         cuts = [(c, engine.masked_scores(c)) for c in _cuts_of(tiles[i])]  # read once each
-        verdicts = [_settle_cut(c, m, engine, letters, copies, fonts, cfg) for c, m in cuts]
+        listed = ["Q" if x == "QU" else x for x, _ in readings[i].candidates]
+        verdicts = [_settle_cut(c, m, engine, letters, copies, fonts, cfg, listed) for c, m in cuts]
         found = _one_letter(verdicts)
         if found is None:  # the whole alphabet, where the rivals settle nothing
             verdicts = [_alphabet_cut(c, m, engine, copies, fonts, cfg) for c, m in cuts]
@@ -1519,11 +1520,13 @@ def _settle_cut(
     copies: dict[str, TileImage],
     fonts: BoardFonts,
     cfg: RecognizeConfig,
+    listed: Sequence[str] = (),
 ) -> str | None:
     """The letter one cut of a crossed tile is settled as by the board's clean ``copies``
     (or the board's font, ``fonts.fitting``), read around the line as ``masked`` (its
     ``masked_scores``), None where it settles nothing, or "" where it vetoes every letter
-    (``_settled_by_copies``)."""
+    (``_settled_by_copies``). The letters the tile's reading ``listed`` ahead of the one
+    settled must be told from it too."""
     from assistant.recognize.exemplars import settle, settling
 
     if masked is None:
@@ -1544,7 +1547,24 @@ def _settle_cut(
     ranked = [classes[k] for k in order]
     if letter is None:
         letter = _settled_by_font(cut, ranked, rivals, copies, fonts.fitting, cfg)
-    if letter is None or masked.visible >= cfg.masked_min_visible:
+    if letter is None:
+        return None
+    # A letter the reading lists ahead of the one settled, left out of the rivals, was
+    # never compared with it: an O whose see-through line's dark edge hung below it like
+    # a tail read QU and P to the templates, O first to the reading (its tail may be
+    # hidden), and Q was settled against P alone (benchmarks/stress.py 118600,
+    # spellcast-arrows 118604 + jpeg60, r4c5).
+    ahead = list(dict.fromkeys(listed))
+    ahead = ahead[: ahead.index(letter)] if letter in ahead else ahead
+    unseen = [x for x in ahead if x not in rivals and x in classes]
+    if unseen:
+        check = [letter, *unseen]
+        again = settle(cut, check, copies, cfg.exemplars)
+        if again is None:
+            again = _settled_by_font(cut, ranked, check, copies, fonts.fitting, cfg)
+        if again != letter:
+            return None
+    if masked.visible >= cfg.masked_min_visible:
         return letter
     # Where the line left less than masked_min_visible of the letter's frame the masked
     # scores say less: the letters within twice the reach that have a clean copy must be
