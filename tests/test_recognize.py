@@ -1848,6 +1848,23 @@ def test_a_poorly_fitted_agreement_stays_unsure_when_the_die_reads_another_lette
     assert _combine(well, tess_r, cfg, THRESHOLD, n_turned)[0].confidence >= THRESHOLD
     weak_n = [(3, Candidate("N", 0.5, 0.5, engine="tesseract"))]
     assert _combine(poor, tess_r, cfg, THRESHOLD, weak_n)[0].confidence >= THRESHOLD
+    # ...nor where it reads another letter nearly as surely (``elsewhere_share``).
+    near_n = [(3, Candidate("N", 0.75, 0.75, engine="tesseract"))]
+    assert max(c.confidence for c in _combine(poor, tess_r, cfg, THRESHOLD, near_n)) < THRESHOLD
+
+
+@pytest.mark.tesseract
+def test_a_die_read_nearly_as_surely_another_way_up_is_no_sure_agreement() -> None:
+    """benchmarks/stress.py 118500 (fresh), boggle-classic 118500 + noise15, r1c4: an N on
+    its side beside its underline on a noisy tray. The matcher read R at 0.003, Tesseract
+    R at 0.78 that way up and N at 0.68 a half turn away: not "at least as surely", so
+    their agreement made a sure R. Nearly as surely is enough (``elsewhere_share``): no
+    tile of the tray is wrong."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("boggle-classic", 118500, 118500, "noise15")
+    assert want[0][3] == "N" and reading.tiles[0][3] in ("N", "?")
+    assert confident_wrong(reading, want) == []
 
 
 def test_a_small_glyph_in_a_corner_of_the_letter_box_is_no_sure_letter() -> None:

@@ -406,6 +406,14 @@ class RecognizeConfig:
     # at 0.80 and left unsure already by weak agreement, which now lists N too. No other
     # tile changed.
     unlisted_fit: float = 0.82
+    # There "as surely" is elsewhere_share of the agreeing reading's confidence or more:
+    # the second engine's confidences are coarse. An N on its side beside its underline,
+    # on a noisy tray, read R at 0.95: the matcher R at 0.003, Tesseract R 0.78 that way up
+    # and N 0.68 a half turn away (benchmarks/stress.py 118500, boggle-classic + noise15,
+    # r1c4). Not for a letter the matcher lists there (it weighed it, ``_turn_doubt``):
+    # applied there too, 3 right M's of 150 trays (117500-117649) went unsure for a W read
+    # upside down.
+    elsewhere_share: float = 0.8
     # Nor on a board whose tiles are unsure for the most part (failing_share of its read
     # tiles, after both engines): there the picture defeats both (a dice tray blurred by
     # 8 % of its pitch, 24 of 25 dice unsure), and their agreeing on a blob is one error
@@ -2056,10 +2064,10 @@ def _combine(
     (turn, reading): when one of them is another label that the matcher also lists at that
     turn and the second engine reads it at least as surely, the die reads both ways up and
     agreement does not make it confident beyond what the matcher makes of the die both
-    ways up (``_turn_doubt``); where the matcher does not list it but fits its own best
-    label poorly (``unlisted_fit``), agreement lifts nothing and that label is listed
-    after disagreement. Nor does the agreement of two weak opinions
-    (``agree_second_conf``, ``agree_first_conf``), of a matcher short of
+    ways up (``_turn_doubt``); where the matcher does not list it (read nearly as surely,
+    ``elsewhere_share``) but fits its own best label poorly (``unlisted_fit``), agreement
+    lifts nothing and that label is listed after disagreement. Nor does the agreement of
+    two weak opinions (``agree_second_conf``, ``agree_first_conf``), of a matcher short of
     ``agree_first_conf`` that lists its letter with a stroke more too (``FULLER``: an F
     whose E may have lost its lower arm to blur), of a second engine short of
     ``agree_faint_conf`` on a tile a faint line touches (``faint_line``), or a second
@@ -2071,18 +2079,22 @@ def _combine(
     )
     listed = {(c.label, c.turn) for c in first}
     # Another letter the second engine reads at another turn at least as surely: listed
-    # there by the matcher (a rival it weighed), or not (ruling nothing out, from a
-    # matcher that fits its best letter under unlisted_fit).
+    # there by the matcher (a rival it weighed), or not, and then nearly as surely is
+    # enough (elsewhere_share: ruling nothing out, from a matcher that fits its best
+    # letter under unlisted_fit).
     turned = [
         (turn, c)
         for turn, c in elsewhere
         if c.label != other.label and c.confidence >= max(cfg.second_min_conf, other.confidence)
     ]
+    nearly = max(cfg.second_min_conf, cfg.elsewhere_share * other.confidence)
     rivals = [(turn, c) for turn, c in turned if (c.label, turn) in listed]
     unlisted = [
         (turn, c)
-        for turn, c in turned
-        if (c.label, turn) not in listed
+        for turn, c in elsewhere
+        if c.label != other.label
+        and c.confidence >= nearly
+        and (c.label, turn) not in listed
         and _characters(c.label) == 1
         and top.score < cfg.unlisted_fit
     ]
