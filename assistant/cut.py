@@ -3075,8 +3075,9 @@ def _frame_seam(
         comp = (labels == i).astype(np.uint8)
         for piece, badge in _with_and_without_badge(comp, cfg):
             frame = badged if badge else every
-            size = k
-            while True:
+            # With the badge out, a letter drawn thinner than the opening is in pieces, none
+            # tall: opened again by frame_open_thin only then (a light gold W).
+            for size in (k, thin) if badge and thin < k else (k,):
                 opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
                 opened = cv2.morphologyEx(piece, cv2.MORPH_OPEN, opening)
                 n, parts, stats, _ = cv2.connectedComponentsWithStats(opened)
@@ -3087,11 +3088,8 @@ def _frame_seam(
                     and fy0 <= stats[j, 1] and stats[j, 1] + stats[j, 3] <= fy1
                 ]  # fmt: skip
                 tall = [j for j in middle if stats[j, 3] >= cfg.frame_letter * h]
-                if tall or not badge or len(middle) < 2 or size <= thin:
+                if tall or len(middle) < 2:
                     break
-                # With the badge out, a letter drawn thinner than the opening is in pieces,
-                # none tall: opened again by frame_open_thin only (a light gold W).
-                size = thin
             # With the badge out, the opening may have broken the letter's thin joints too
             # (a gold W's strokes 12 px wide on a 128 px cell, the opening 9: four pieces,
             # spellcast-arrows 109368 r1c3): every piece left in the middle is the

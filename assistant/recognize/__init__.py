@@ -1535,7 +1535,7 @@ def _settle_cut(
     ``masked_scores``), None where it settles nothing, or "" where it vetoes every letter
     (``_settled_by_copies``). The letters the tile's reading ``listed`` ahead of the one
     settled must be told from it too."""
-    from assistant.recognize.exemplars import settle, settling
+    from assistant.recognize.exemplars import settling
 
     if masked is None:
         return None
@@ -1565,13 +1565,8 @@ def _settle_cut(
     ahead = list(dict.fromkeys(listed))
     ahead = ahead[: ahead.index(letter)] if letter in ahead else ahead
     unseen = [x for x in ahead if x not in rivals and x in classes]
-    if unseen:
-        check = [letter, *unseen]
-        again = settle(cut, check, copies, cfg.exemplars)
-        if again is None:
-            again = _settled_by_font(cut, ranked, check, copies, fonts.fitting, cfg)
-        if again != letter:
-            return None
+    if unseen and not _told_from(cut, letter, unseen, ranked, copies, fonts, cfg, draw=True):
+        return None
     if masked.visible >= cfg.masked_min_visible:
         return letter
     # Where the line left less than masked_min_visible of the letter's frame the masked
@@ -1585,11 +1580,32 @@ def _settle_cut(
     ]
     if not further:
         return letter
-    check = [letter, *further]
+    # The letter has no clean copy of its own where the board's font was looked for.
+    told = _told_from(cut, letter, further, ranked, copies, fonts, cfg, draw=fonts.looked_for)
+    return letter if told else None
+
+
+def _told_from(
+    cut: TileImage,
+    letter: str,
+    others: Sequence[str],
+    ranked: Sequence[str],
+    copies: dict[str, TileImage],
+    fonts: BoardFonts,
+    cfg: RecognizeConfig,
+    *,
+    draw: bool,
+) -> bool:
+    """Whether ``cut`` settles ``letter`` again among itself and ``others``: by the board's
+    clean ``copies``, else (where ``draw``) with the letters they lack drawn in the board's
+    font (``_settled_by_font``, ``ranked`` best first around the line)."""
+    from assistant.recognize.exemplars import settle
+
+    check = [letter, *others]
     again = settle(cut, check, copies, cfg.exemplars)
-    if again is None and fonts.looked_for:  # the letter has no clean copy of its own
+    if again is None and draw:
         again = _settled_by_font(cut, ranked, check, copies, fonts.fitting, cfg)
-    return letter if again == letter else None
+    return again == letter
 
 
 def _cuts_of(tile: TileImage) -> list[TileImage]:
