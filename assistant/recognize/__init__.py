@@ -1580,7 +1580,8 @@ def _settle_cut(
     ]
     if not further:
         return letter
-    # The letter has no clean copy of its own where the board's font was looked for.
+    # Drawn in the board's font only where that was looked for already (the letter was
+    # settled with no clean copy of its own).
     told = _told_from(cut, letter, further, ranked, copies, fonts, cfg, draw=fonts.looked_for)
     return letter if told else None
 
