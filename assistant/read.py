@@ -904,8 +904,8 @@ def _read_array(
     # tray's (``picture_turn_tray``), counted 8 of 16 turned and was named Boggle at 0.99
     # (benchmarks/stress.py 117400, spellcast-arrows 117405 + rot180). Not so where some
     # lie other ways: a tray with 11 of its 16 dice one way (boggle-classic 71674) is dice.
-    off = [sum(1 for t in read if not upright_at(t, k)) for k in range(4)]
-    turned = 0 if min(off) == 0 else off[0]
+    one_way = any(all(upright_at(t, k) for t in read) for k in range(4))
+    turned = 0 if one_way else sum(1 for t in read if not upright_at(t, 0))
     # ...and tiles of several letters, which only some games print.
     digrams = sum(1 for t in read if is_multi(t.label))
     guess = with_turned_letters(guess, turned, len(read), values=values, digrams=digrams)

@@ -393,9 +393,7 @@ def test_a_sliver_beside_a_letter_is_not_a_character() -> None:
     the threshold split a 1 px edge off a U's right stem, 38 px tall beside the 60 px U,
     and the tile read "UI" at 0.92. A piece a pixel or two thick and far longer (a
     stroke is several pixels in the cut) is no character; drawn here beside a U."""
-    from stressed import stressed
-
-    from assistant.read import read_array
+    from stressed import read_stressed
 
     crop = _tile((200, 215, 225), (30, 30, 30), "U")
     tile = cut_tile(crop)
@@ -404,9 +402,7 @@ def test_a_sliver_beside_a_letter_is_not_a_character() -> None:
     crop[box.y : box.y + 38, box.x1 + 2] = (30, 30, 30)  # 1 px wide, 38 tall, a gap of 1
     tile = cut_tile(crop)
     assert len(tile.glyph_boxes) == 1 and tile.glyph_boxes[0] == box
-    image, label = stressed("wordhunt-phone", 117300, 117300, "hue180")
-    reading = read_array(image, ReadOptions())
-    want = [[t.upper() for t in row] for row in label["letters"]]
+    reading, want = read_stressed("wordhunt-phone", 117300, 117300, "hue180")
     assert want[1][0] == "U" and reading.tiles[1][0] in ("U", "?")
 
 
@@ -415,13 +411,7 @@ def test_a_thin_piece_between_lines_is_still_the_letters() -> None:
     # stem and one across it. Seen through the lines, what shows of the T between them
     # includes pieces a pixel thick; dropped as slivers, the T read Y at 0.09. Where a
     # line was taken out, a sliver may be a stroke's: kept.
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 117144)
-    assert board.label["letters"][2][4] == "T"
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[2][4] == "T", reading.candidates[2][4]
+    _reads_letter("spellcast-arrows", 117144, 2, 4, "T")
 
 
 def test_a_piece_of_another_hue_beside_the_letter_is_no_character() -> None:
@@ -816,17 +806,25 @@ def test_only_a_letter_told_by_colour_is_anti_aliased_from_lightness() -> None:
     assert _luma_alpha(lab, glyph, band, face, np.array([220.0, 140.0, 176.0]), cfg) is None
 
 
-def _reads_bonus_letter(look: str, seed: int, r: int, c: int, letter: str, value: int) -> None:
-    """tools.synth ``look`` board ``seed``: its bonus tile (r, c), ``letter`` printing
-    ``value``, reads so, both sure."""
+def _reads_letter(look: str, seed: int, r: int, c: int, letter: str) -> tuple[Any, Any]:
+    """tools.synth ``look`` board ``seed``: its tile (r, c), ``letter``, reads so, surely;
+    the board and the reading."""
     from assistant.imageio import decode_image
     from tools.synth import render_board
 
     board = render_board(look, seed)
-    assert board.label["letters"][r][c] == letter and board.label["bonuses"][r][c]
-    assert board.label["tile_values"][r][c] == value
+    assert board.label["letters"][r][c] == letter
     reading = read_image(decode_image(board.data))
     assert reading.tiles[r][c] == letter, reading.candidates[r][c]
+    return board, reading
+
+
+def _reads_bonus_letter(look: str, seed: int, r: int, c: int, letter: str, value: int) -> None:
+    """tools.synth ``look`` board ``seed``: its bonus tile (r, c), ``letter`` printing
+    ``value``, reads so, both sure."""
+    board, reading = _reads_letter(look, seed, r, c, letter)
+    assert board.label["bonuses"][r][c]
+    assert board.label["tile_values"][r][c] == value
     assert reading.values is not None and reading.values[r][c] == value
     assert (r, c) not in reading.uncertain_values
 
@@ -913,13 +911,7 @@ def test_a_line_into_a_corner_stays_a_line_where_the_letter_is_whole() -> None:
     # cut: T at 1.0. Opened again by frame_open_thin (for a thin letter in pieces), the
     # line's end stayed joined to the T and the tile read "?": that second opening is only
     # for a letter the first left in pieces, none tall.
-    from assistant.imageio import decode_image
-    from tools.synth import render_board
-
-    board = render_board("spellcast-arrows", 114535)
-    assert board.label["letters"][2][2] == "T"
-    reading = read_image(decode_image(board.data))
-    assert reading.tiles[2][2] == "T", reading.candidates[2][2]
+    _reads_letter("spellcast-arrows", 114535, 2, 2, "T")
 
 
 def test_a_line_into_a_badged_tiles_other_corner_is_never_its_frame() -> None:
