@@ -211,8 +211,8 @@ def run_pool(
                         exhausted = task is None
                     if task is None:
                         continue
-                    w.tasks.append(task)
-                    w.conn.send(task)
+                    if not _send(pool, w, task, emit):
+                        break  # the workers changed: look again
             busy = [w for w in pool.workers if w.tasks or not w.ready]
             if exhausted and not pool.retry and not any(w.tasks for w in pool.workers):
                 return
@@ -243,6 +243,27 @@ def run_pool(
         raise
     else:
         pool.close()
+
+
+def _send(pool: _Pool, w: _Worker, task: Task, emit: Callable[[Record], None]) -> bool:
+    """Send ``task`` to ``w``; False if the worker died since the last look (killed, out of
+    memory). The task never reached it: it goes back to the front of the retry queue, for
+    another worker. The records the worker sent before dying are taken, then its death is a
+    crash (charged to the image it was on, if any) and it is replaced: a broken pipe does
+    not end the batch."""
+    try:
+        w.conn.send(task)
+    except OSError:  # BrokenPipeError, ConnectionResetError: the worker is gone
+        pool.retry.appendleft(task)
+        try:
+            while w.conn.poll(0):
+                _handle(pool, w, w.conn.recv(), emit)
+        except (EOFError, OSError):
+            pass
+        _crashed(pool, w, emit)
+        return False
+    w.tasks.append(task)
+    return True
 
 
 def next_task(

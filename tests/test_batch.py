@@ -329,6 +329,40 @@ def test_a_crashed_worker_costs_one_image_and_the_batch_goes_on(tmp_path: Path) 
     assert code == ExitCode.BATCH_FAILURES and len(_records(out)) == total
 
 
+def test_a_worker_dead_before_its_next_image_is_sent_costs_no_image(tmp_path: Path) -> None:
+    """A worker can die between the parent's last look and its next send (make test once
+    caught the race in the test above: the send's broken pipe ended the batch with 2 of 18
+    records). Here it dies, deterministically, while the parent takes the next image from
+    the list to send it: the batch goes on, and every image gets exactly one record."""
+    import multiprocessing
+
+    from assistant.batchpool import run_pool
+    from assistant.batchrecords import BatchConfig, ProcessorSettings, Record
+
+    killed: list[int] = []
+
+    def tasks() -> Any:
+        for i in range(8):
+            if i == 4:
+                (worker,) = multiprocessing.active_children()
+                worker.kill()
+                worker.join()
+                killed.append(worker.pid or 0)
+            yield str(tmp_path / f"missing-{i}.png"), None
+
+    records: list[Record] = []
+    settings = ProcessorSettings(request=Request(), dict_path=None, top=5)
+    run_pool(1, settings, BatchConfig(), tasks(), records.append)
+    assert killed
+    paths = [r["path"] for r in records]
+    assert sorted(paths) == sorted(str(tmp_path / f"missing-{i}.png") for i in range(8))
+    kinds = [r["error"]["kind"] for r in records]
+    # The image being read when it died (if any: it may have finished it) is the only loss;
+    # the image taken for it went to the new worker.
+    assert kinds.count("worker-crashed") <= 1
+    assert kinds[-4:] == ["bad-image"] * 4
+
+
 # --------------------------------------------------------------------------- issue 10, item 7
 
 
