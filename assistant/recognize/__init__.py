@@ -825,7 +825,7 @@ def recognize_tiles(
     for i, found in enumerate(elsewhere):
         if found and first[i][0].label == "V":
             elsewhere[i] = [
-                (k, c) for k, c in found if not (c.label == "A" and _bar_missing(tiles[i], k, cfg))
+                (k, c) for k, c in found if not (c.label == "A" and _a_ruled_out(tiles[i], k, cfg))
             ]
     combined = [
         (
@@ -1893,6 +1893,31 @@ def _bar_missing(
     return crossbar_fill(picture, turn, band or cfg.crossbar_band) < cfg.crossbar_fill
 
 
+def _bar_missing_high(tile: TileImage, a_turn: int, cfg: RecognizeConfig) -> bool:
+    """From ``v_min_px`` up: no row solid between the strokes as high as an A's bar
+    (``v_bar_band``) at ``a_turn``, in the glyph or in its fainter ink (``v_faint_ink``)."""
+    if _size_px(tile) < cfg.v_min_px:
+        return False
+    box = tile.glyph_box
+    faint = (
+        tile.glyph if box is None else np.maximum(_ink_near(tile, box, cfg.v_faint_ink), tile.glyph)
+    )
+    return all(
+        _bar_missing(seen, a_turn, cfg, cfg.v_bar_band)
+        for seen in (tile, replace(tile, alpha=faint))
+    )
+
+
+def _a_ruled_out(tile: TileImage, a_turn: int, cfg: RecognizeConfig) -> bool:
+    """Whether a second engine's A at ``a_turn``, for a die the matcher reads as V, is
+    ruled out by its missing bar: in the lower part of the would-be A (``crossbar_band``),
+    or, from ``v_min_px`` up, as high as an A's bar (``_bar_missing_high``: the evidence
+    that lets the matcher's V through ``_v_or_a`` uncapped rules out the other engine's A
+    too; boggle-classic 117541, a bold V upside down on 37 px dice: Tesseract's A at 0.96
+    held the V at 0.70)."""
+    return _bar_missing(tile, a_turn, cfg) or _bar_missing_high(tile, a_turn, cfg)
+
+
 def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> TileReading:
     """A die read as V (``reading``) at most at ``v_cap`` with A listed next, where an A
     lying the other way up is not ruled out by its missing bar (``_bar_missing`` at the
@@ -1901,21 +1926,10 @@ def _v_or_a(tile: TileImage, reading: TileReading, cfg: RecognizeConfig) -> Tile
     the glyph or in its fainter ink (``v_faint_ink``); any other reading as it is."""
     if reading.label != "V":
         return reading
-    size = _size_px(tile)
     a_turn = (reading.turn + 2) % 4
-    if size >= cfg.v_min_px:
-        box = tile.glyph_box
-        faint = (
-            tile.glyph
-            if box is None
-            else np.maximum(_ink_near(tile, box, cfg.v_faint_ink), tile.glyph)
-        )
-        if all(
-            _bar_missing(seen, a_turn, cfg, cfg.v_bar_band)
-            for seen in (tile, replace(tile, alpha=faint))
-        ):
-            return reading
-    elif size >= cfg.v_bar_min_px and _bar_missing(tile, a_turn, cfg):
+    if _bar_missing_high(tile, a_turn, cfg):
+        return reading
+    if cfg.v_bar_min_px <= _size_px(tile) < cfg.v_min_px and _bar_missing(tile, a_turn, cfg):
         return reading
     level = min(reading.confidence, cfg.v_cap)
     second = level * 0.9  # A, and every other letter at most that
