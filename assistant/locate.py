@@ -1212,10 +1212,18 @@ class _TileLike:
             return False
         if not lo * self.height <= x.height <= hi * self.height:
             return False
-        if float(np.linalg.norm(x.face - self.face)) > cfg.shape_face_dist:
+        if not self.faced(x, cfg):
             return False
         if not self.framed:  # letters only: the cell around the letter is plain too
             return float(x.ring.std()) <= self.plain
+        return self.edged(x, cfg)
+
+    def faced(self, x: _CellLook, cfg: LocateConfig) -> bool:
+        """Whether the cell has the tiles' face colour."""
+        return float(np.linalg.norm(x.face - self.face)) <= cfg.shape_face_dist
+
+    def edged(self, x: _CellLook, cfg: LocateConfig) -> bool:
+        """Whether the cell's border goes with the tiles' edges and gaps."""
         own = x.ring - x.ring.mean()
         denom = float(np.linalg.norm(own) * np.linalg.norm(self.ring))
         return denom > 0 and float(own @ self.ring) / denom >= cfg.shape_ring_corr
@@ -1271,6 +1279,20 @@ def _settle_shape(
             others = len(inner) - len(outer)
             inked_elsewhere = len(ref) >= cfg.shape_drop_inked * others
             if not any(x.inked for x in outer) and min(rows, cols) > 3 and inked_elsewhere:
+                change = (side, -1)
+                break
+            if (
+                like.framed
+                and min(rows, cols) > 3
+                and all(x.inside for x in outer)
+                and not any(like.faced(x, cfg) or like.edged(x, cfg) for x in outer)
+            ):
+                # Nor is one with neither the tiles' face nor their edges in any cell (seen
+                # whole: a tight crop's outer cells run past the picture). A Wordament
+                # board cut through its last column was found a pitch off, its first column
+                # the wood beside it and part of a button, and read as its left neighbours,
+                # values too, with confidence (benchmarks/stress.py 119700,
+                # wordament-desktop + cutcol).
                 change = (side, -1)
                 break
             if side in lat.apart:

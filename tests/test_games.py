@@ -9,6 +9,7 @@ single cues; a look that does not decide is "unknown" with candidates.
 from __future__ import annotations
 
 import json
+import time
 from functools import cache
 from pathlib import Path
 
@@ -298,22 +299,29 @@ def test_a_size_the_looks_game_never_has_is_a_shape_error() -> None:
 
 def test_a_grid_larger_than_its_games_boards_is_read_at_the_games_size() -> None:
     """A Wordament screenshot whose column of round Hint / Zoom / Rotate buttons lines up
-    with the board (tools.synth wordament-desktop 89329): the grid found is 4x5, and
-    Wordament boards are 4x4. The read at 4x4 has no empty edge line and the 4x5 grid was
-    not seen whole, so it stands, with a note saying so (it was refused with "re-run with
+    with the board (tools.synth wordament-desktop 89329). That column has neither the
+    tiles' face nor their edges in any cell, so it is no line of tiles: the board is found
+    4x4 and read exactly. Where a grid larger than the game's boards is found all the same
+    (here: that 4x5 grid, as it was found before the column was judged so), the board is
+    read at the game's size, with a note saying so (it was refused with "re-run with
     --size 4x4")."""
     from assistant.imageio import decode_image
+    from assistant.read import _read_at_games_size
     from tools.synth import render_board
 
     board = render_board("wordament-desktop", 89329)
     image = decode_image(board.data)
-    located = locate_board(image)
-    assert (located.rows, located.cols) == (4, 5)
-    assert detect_game(image, located).expected_sizes == (4,)
+    assert (locate_board(image).rows, locate_board(image).cols) == (4, 4)
     reading = read_array(image, ReadOptions())
     assert (reading.rows, reading.cols) == (4, 4) and reading.game == "wordament"
     assert [list(row) for row in reading.tiles] == board.label["letters"]
-    assert any("read as 4x4" in note and "4x5" in note for note in reading.notes)
+    wide = locate_board(image, size=(4, 5))
+    guess = detect_game(image, wide)
+    assert guess.expected_sizes == (4,) and guess.size_conflict
+    again = _read_at_games_size(image, ReadOptions(), wide, guess, start=time.perf_counter())
+    assert (again.rows, again.cols) == (4, 4) and again.game == "wordament"
+    assert [list(row) for row in again.tiles] == board.label["letters"]
+    assert any("read as 4x4" in note and "4x5" in note for note in again.notes)
 
 
 def test_the_size_conflict_waits_for_the_turned_letters() -> None:

@@ -821,3 +821,26 @@ def test_light_letters_on_a_pale_face_are_glyphs() -> None:
     reading, want = read_stressed("wordament-orange", 112500, 112500, "bright")
     assert [list(row) for row in reading.tiles] == want
     assert reading.game == "wordament"
+
+
+@pytest.mark.tesseract
+def test_an_outer_line_with_neither_tile_face_nor_edges_is_no_line_of_tiles() -> None:
+    """benchmarks/stress.py 119700: a Wordament desktop screenshot cut through the board's
+    last column. The grid was found 4x4 a pitch to the left, its first column over the wood
+    beside the board (one cell over a button's edge, so not empty), the cut column left
+    out: every tile read as its left neighbour, values too, with confidence. No cell of
+    that column has the tiles' face or edges: it is dropped, the three whole columns are
+    found where they are, and Wordament deals 4x4, so the reading is refused with the size
+    to pass."""
+    from stressed import stressed
+
+    from assistant.errors import BoardShapeError
+    from assistant.read import ReadOptions, read_array
+
+    image, label = stressed("wordament-desktop", 119700, 119700, "cutcol")
+    located = locate_board(image)
+    assert (located.rows, located.cols) == (4, 3)
+    left_x = float(label["corners"][0][0])
+    assert abs(located.corners[0][0] - left_x) < 0.1 * (located.corners[1][0] - left_x) / 3
+    with pytest.raises(BoardShapeError, match="--size 4x4"):
+        read_array(image, ReadOptions())
