@@ -249,7 +249,9 @@ class LocateConfig:
     # ``shape_grow`` of the cells are tiles belongs to the board (narrow I, L, J glyphs leave
     # no square blob, and a column of them was dropped); one where two or more are, but
     # fewer than that, makes the size unsure. An outer line with no glyph at all is not a
-    # tile line (a tight crop's empty margin). Cells are looked at ``shape_cell_px`` wide.
+    # tile line (a tight crop's empty margin), nor is one, seen whole, with neither the
+    # face colour nor the edges (``shape_ring_*``) of the tiles in any cell (the wood and
+    # buttons beside a board). Cells are looked at ``shape_cell_px`` wide.
     # Set on the real fixtures (no line beyond any of them has a tile-like cell) and on
     # boards with a line of narrow letters, black-and-white copies and tight crops
     # (tests/test_locate.py).
@@ -1233,9 +1235,10 @@ def _settle_shape(
     pyr: _Pyramid, lat: _Lattice, to_full: FloatArray, cfg: LocateConfig
 ) -> tuple[FloatArray, _Lattice]:
     """Grow the grid by lines of tiles just beyond it that no tile outline was found for
-    (narrow letters, faceless black-and-white copies), drop outer lines with no glyph,
-    and raise :class:`UnsureShapeError` when a line beyond is neither clearly the board's
-    nor clearly not."""
+    (narrow letters, faceless black-and-white copies), drop outer lines with no glyph or
+    with neither the tiles' face nor their edges in any cell, and raise
+    :class:`UnsureShapeError` when a line beyond is neither clearly the board's nor
+    clearly not."""
     for _ in range(cfg.shape_passes):
         looks = _look_around(pyr, to_full, lat.rows, lat.cols, cfg)
         rows, cols = lat.rows, lat.cols
