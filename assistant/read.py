@@ -386,7 +386,8 @@ def by_value(
     ``candidates`` in a game printing one ``table`` of values (``_first_of_value``), with
     its confidence; or None. On a tile a line crossed (``around_line``: every letter's fit
     outside the line, best first, ``seen`` of the letter's frame in sight there) it must
-    also fit best of the letters of that value, by ``value_around_margin``, and at
+    also fit best of the letters of that value, by ``value_around_margin`` (by
+    ``line_value_margin`` with under ``value_low_seen`` of the frame in sight), and at
     ``value_around_floor`` at least, with ``buried_min_visible`` in sight (under it every
     letter fits alike: a U under a green start dot, 0.04 in sight, read Y by its 4,
     spellcast-arrows 110236 r3c4). An O under a line that may hide a Q's tail, its 1
@@ -403,7 +404,10 @@ def by_value(
         fits = _of_value(around_line, value, table)
         if not fits or fits[0][0] != label or fits[0][1] < cfg.value_around_floor:
             return None
-        if len(fits) > 1 and fits[0][1] - fits[1][1] < cfg.value_around_margin:
+        margin = cfg.value_around_margin
+        if seen < cfg.value_low_seen:
+            margin = max(margin, cfg.line_value_margin)
+        if len(fits) > 1 and fits[0][1] - fits[1][1] < margin:
             return None
     return label, cfg.value_letter_confidence
 

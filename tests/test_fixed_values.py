@@ -350,10 +350,32 @@ def test_which_listed_letter_a_value_settles() -> None:
     assert by_value((("O", 0.6), ("G", 0.0004)), 1, SPELLCAST, floor, sliver) == ("O", 0.9)
     assert by_agreement(1, 0.9, SPELLCAST, sliver, cfg) is None
     assert by_agreement(1, 0.9, SPELLCAST, sliver, floor) == "O"
+    # ...by line_value_margin with under value_low_seen of the frame in sight: a gold X
+    # under a start dot, 0.22 of it in sight, fit J at 0.745, X 0.096 behind, both
+    # printing 7 (stress 119800, spellcast-arrows 119803 + noise15, r2c4).
+    dot = (("J", 0.745), ("A", 0.692), ("X", 0.649), ("I", 0.594))
+    read = (("J", 0.6), ("A", 0.0014))
+    assert by_value(read, 7, SPELLCAST, cfg, dot, seen=0.22) is None
+    assert by_value(read, 7, SPELLCAST, cfg, dot, seen=cfg.value_low_seen) == ("J", 0.9)
+    clear = (("J", 0.745), ("A", 0.692), ("X", 0.64), ("I", 0.594))  # J 0.105 ahead
+    assert by_value(read, 7, SPELLCAST, cfg, clear, seen=0.22) == ("J", 0.9)
     # Not a letter only the second engine listed, the templates fitting nothing there.
     alone = (("A", 0.288), ("J", 0.0), ("N", 0.0))
     assert by_value(alone, 1, SPELLCAST, cfg) == ("A", 0.9)
     assert by_value(alone, 1, SPELLCAST, cfg, unlisted={"A"}) is None
+
+
+@pytest.mark.tesseract
+def test_a_value_settles_no_letter_of_which_little_is_seen_unless_it_fits_well() -> None:
+    """benchmarks/stress.py 119800, spellcast-arrows 119803 + noise15, r2c4: a gold X
+    under a blue start dot and its line, 0.22 of its frame in sight, fit J best there
+    (0.745) and its sure 7 (J and X print 7) read J with confidence. Unsure now."""
+    from stressed import confident_wrong, read_stressed
+
+    reading, want = read_stressed("spellcast-arrows", 119800, 119803, "noise15")
+    assert want[2][4] == "X"
+    assert reading.tiles[2][4] == "?"
+    assert confident_wrong(reading, want) == []
 
 
 def test_a_letter_only_tesseract_read_is_not_settled_by_its_value() -> None:

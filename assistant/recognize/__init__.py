@@ -469,6 +469,13 @@ class RecognizeConfig:
     # read now, 107477's H leads U by 0.055 and is left unsure (on 800 boards, the only
     # right tile lost): no margin parts 0.052 from 0.055.
     value_around_margin: float = 0.06
+    # ...and by line_value_margin, as agreement asks, where under value_low_seen of the
+    # letter's frame is in sight: the fewer pixels, the less a difference in fit says. A
+    # gold X under a blue start dot and its line, 0.22 of it in sight, fit J at 0.745, X
+    # 0.096 behind, and its sure 7 (J and X print 7) read J (benchmarks/stress.py 119800,
+    # spellcast-arrows 119803 + noise15, r2c4). The 7 right tiles a value settled so under
+    # 0.3 in sight on 400 boards (117000-117199, 114500-114699) led by 0.15 or more.
+    value_low_seen: float = 0.3
     # ...and fitting what shows beside the line at value_around_floor at least (so too for
     # agreement, below): an I under an orange start dot and a red line, a sliver of it in
     # sight (0.23 of its frame), fit O at 0.54, ahead of A, E and I, and its sure 1 read O
