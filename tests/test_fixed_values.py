@@ -366,7 +366,7 @@ def test_which_listed_letter_a_value_settles() -> None:
 
 
 @pytest.mark.tesseract
-def test_a_value_settles_no_letter_of_which_little_is_seen_unless_it_fits_well() -> None:
+def test_a_value_settles_a_letter_little_seen_only_by_a_clear_lead() -> None:
     """benchmarks/stress.py 119800, spellcast-arrows 119803 + noise15, r2c4: a gold X
     under a blue start dot and its line, 0.22 of its frame in sight, fit J best there
     (0.745) and its sure 7 (J and X print 7) read J with confidence. Unsure now."""

@@ -311,7 +311,8 @@ def test_a_grid_larger_than_its_games_boards_is_read_at_the_games_size() -> None
 
     board = render_board("wordament-desktop", 89329)
     image = decode_image(board.data)
-    assert (locate_board(image).rows, locate_board(image).cols) == (4, 4)
+    found = locate_board(image)
+    assert (found.rows, found.cols) == (4, 4)
     reading = read_array(image, ReadOptions())
     assert (reading.rows, reading.cols) == (4, 4) and reading.game == "wordament"
     assert [list(row) for row in reading.tiles] == board.label["letters"]

@@ -2116,23 +2116,20 @@ def _combine(
         (c for c in first if c.label == other.label and c.score >= cfg.agree_min_score), None
     )
     listed = {(c.label, c.turn) for c in first}
-    # Another letter the second engine reads at another turn at least as surely: listed
-    # there by the matcher (a rival it weighed), or not, and then nearly as surely is
-    # enough (elsewhere_share: ruling nothing out, from a matcher that fits its best
-    # letter under unlisted_fit).
-    turned = [
-        (turn, c)
-        for turn, c in elsewhere
-        if c.label != other.label and c.confidence >= max(cfg.second_min_conf, other.confidence)
-    ]
+    # Another letter the second engine reads at another turn at least as surely
+    # (``turned``): listed there by the matcher (a rival it weighed); or one it does not
+    # list there, and then nearly as surely is enough (elsewhere_share: ruling nothing
+    # out, from a matcher that fits its best letter under unlisted_fit).
+    as_surely = max(cfg.second_min_conf, other.confidence)
     nearly = max(cfg.second_min_conf, cfg.elsewhere_share * other.confidence)
+    others = [(turn, c) for turn, c in elsewhere if c.label != other.label]
+    turned = [(turn, c) for turn, c in others if c.confidence >= as_surely]
     rivals = [(turn, c) for turn, c in turned if (c.label, turn) in listed]
     unlisted = [
         (turn, c)
-        for turn, c in elsewhere
-        if c.label != other.label
+        for turn, c in others
+        if (c.label, turn) not in listed
         and c.confidence >= nearly
-        and (c.label, turn) not in listed
         and _characters(c.label) == 1
         and top.score < cfg.unlisted_fit
     ]
