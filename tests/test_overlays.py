@@ -140,6 +140,31 @@ def test_a_dark_outline_along_a_see_through_line_still_hides_what_is_under_it(
     assert reading.confidence < 0.8
 
 
+def test_a_see_through_line_over_the_letter_is_no_second_line() -> None:
+    """tools.synth spellcast-arrows 114687 r2c4 (a range not tuned on): a see-through
+    orange line crossing a black A shows dark orange over the A's strokes, a main colour
+    of the tile's line pixels beside the orange itself. That colour lies on the orange's
+    own see-through model (the orange moved towards the ink, within ``see_fit``), and not
+    on the stroke's outer band where no letter is: it is the line over the letter, not a
+    second line or an outline. The line is seen through and the A reads surely; before,
+    the two colours made the whole line opaque and the A, hidden, stayed unsure. No tile
+    of the board is wrong."""
+    from stressed import confident_wrong
+
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 114687)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (1, 3))
+    assert tile.overdrawn and tile.seen_through
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert board.label["letters"][1][3] == "A"
+    assert reading.tiles[1][3] == "A"
+
+
 def _i_under_an_outlined_line(x: int) -> np.ndarray:
     """A cream tile with a black I (a bar) and a purple line with a dark outline at 0.7
     opacity running down along the I to the middle, then out to the right edge, as a
@@ -329,9 +354,11 @@ def test_a_letter_the_board_shows_never_wins_on_its_font_alone(
     font): a P whose bowl a green line hid was settled as the board's F at 0.9, an O whose
     right side two lines hid as the board's C. The board's own copy fits the tile's
     rendering better everywhere; it now settles against a drawn rival only where the tile
-    sides with it as a drawn letter must (``drawn_agree``). Each tile is unsure with the
-    true letter listed, and no tile of the board is wrong."""
-    _unsure_and_nothing_wrong(seed, tile, want)
+    sides with it as a drawn letter must (``drawn_agree``). Read by their shapes alone
+    (values settling nothing), each tile is unsure with the true letter listed, and no
+    tile of the board is wrong. (By default, since session 41, 103995's P shows through
+    the green line's see-through part and its 4 agrees: P.)"""
+    _unsure_and_nothing_wrong(seed, tile, want, config=BY_SHAPE)
 
 
 # The line's blurred edge kept as ink, as the cut kept it before session 27: the cases
@@ -384,7 +411,9 @@ def test_a_descender_a_line_cut_off_is_unknown_not_face(seed: int, at: tuple[int
     and 109328 r3c4 (held out): a see-through orange line and a pink start ring cut the
     J off at the capitals' foot, so its hook started in the letters' box like a point
     value, and was unknown only down to the box's bottom: below it, face, the stem read
-    I at 0.9. Unknown down to where a descender ends, the J is unsure."""
+    I at 0.9. Unknown down to where a descender ends, the J is unsure. (109375's hook,
+    under the orange line's see-through part, is seen through as ink since session 41:
+    the glyph's, still not face.)"""
     from stressed import confident_wrong
 
     from assistant.cut import cut_tiles
@@ -395,13 +424,14 @@ def test_a_descender_a_line_cut_off_is_unknown_not_face(seed: int, at: tuple[int
     image = decode_image(board.data)
     tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == at)
     assert tile.overdrawn and tile.line is not None and tile.letter_box is not None
-    # Dark ink below the letters' box, beside the line, is line (unknown), not face.
+    # Dark ink below the letters' box, beside the line, is line (unknown) or, seen
+    # through the line, the glyph's ink: not face.
     below = np.zeros(tile.glyph.shape, bool)
     box = tile.letter_box
     below[box.y1 : box.y1 + box.h // 3, box.x : round(box.cx)] = True
     dark = cv2.cvtColor(tile.crop, cv2.COLOR_BGR2GRAY) < 100
     assert np.count_nonzero(below & dark) > 40
-    assert np.count_nonzero(below & dark & (tile.line == 0)) < 10
+    assert np.count_nonzero(below & dark & (tile.line == 0) & (tile.glyph == 0)) < 10
     reading = read_array(image, ReadOptions())
     assert confident_wrong(reading, board.label["letters"]) == []
     r, c = at
