@@ -1977,20 +1977,23 @@ def _tile_face(
     the way to its grey 5: face-coloured only 26 of 128 columns, the W dropped with the
     tile's outline as a frame, read blank or "/": spellcast-arrows 107520 r2c5, 109368
     r1c3): under ``face_min_span`` of the cell, the ring's half of the light pixels is the
-    face where it spans more of the tile."""
+    face where it spans more of the tile; with no such half, the ring's median colour."""
     m_y, m_x = margins
     face, resplit = _face_colour(centre, ring, cfg)
     dist = lab8_distance(lab, face)
     contrast = _contrast(dist, m_y, m_x)
-    if resplit is None:
-        return face, dist, contrast
     narrow = _narrowest(dist, contrast, cfg)
     if narrow >= cfg.face_min_span:
         return face, dist, contrast
-    dist_r = lab8_distance(lab, resplit)
+    # ...or, with no such half, the ring's own median colour: a big gold O blurred over a
+    # pale pink 2X tile tinted every centre pixel, the face taken was the mix, and the
+    # face it left spanned 0.2 of the tile below the O; the O, cut as the tile's border,
+    # was dropped and the tile read blank (spellcast-arrows 120333 r2c1).
+    other = resplit if resplit is not None else np.median(ring.reshape(-1, 3), axis=0)
+    dist_r = lab8_distance(lab, np.asarray(other, np.float64))
     contrast_r = _contrast(dist_r, m_y, m_x)
     if _narrowest(dist_r, contrast_r, cfg) > narrow:
-        return resplit, dist_r, contrast_r
+        return np.asarray(other, np.float64), dist_r, contrast_r
     return face, dist, contrast
 
 

@@ -861,6 +861,17 @@ def test_a_face_colour_that_leaves_no_face_across_the_tile_is_a_mix() -> None:
     _reads_bonus_letter("spellcast-arrows", 107520, 1, 4, "W", 5)
 
 
+def test_a_face_colour_tinted_by_a_blurred_letter_gives_way_to_the_rings() -> None:
+    # tools.synth spellcast-arrows 120333 r2c1 (held out, no line on the tile): a big gold
+    # O blurred over a pale pink 2X tile (32 px) tinted every pixel of the tile's middle,
+    # so the face colour taken there was pink and gold at once, with no half to split off;
+    # only 0.2 of the tile, below the O, was face against it, the O was cut as the tile's
+    # border and the tile read blank. Where the face so taken leaves under face_min_span
+    # of the cell, the ring's own colour is tried as the face too: the O reads surely.
+    board, _ = _reads_letter("spellcast-arrows", 120333, 1, 0, "O")
+    assert board.label["bonuses"][1][0]
+
+
 @pytest.mark.parametrize(
     ("look", "seed", "r", "c"),
     [
