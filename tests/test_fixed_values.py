@@ -5,6 +5,7 @@ SpellCast screenshot is still solved with the right scores)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -13,7 +14,7 @@ import numpy as np
 import pytest
 
 from assistant.cli import main
-from assistant.cut import TileImage, cut_tiles
+from assistant.cut import CutConfig, TileImage, cut_tiles
 from assistant.imageio import decode_image
 from assistant.locate import locate_board
 from assistant.read import (
@@ -676,15 +677,22 @@ def test_a_game_left_unknown_doubts_a_settled_letter_by_its_likeliest_games_tabl
     # benchmarks/stress.py --seed 113400, spellcast-arrows + gamma0.5: the same O as above
     # settled G, its 1 read surely (0.98); the game was left unknown (SpellCast 71%,
     # Scramble 29%), so no table was asked and G stood, confident and wrong. The likeliest
-    # game's table only doubts: G prints 3 in SpellCast, not 1.
-    from stressed import confident_wrong, read_stressed
+    # game's table only doubts: G prints 3 in SpellCast, not 1. Since session 41 the O
+    # shows through the line (its colour over the O is that line's own, no second line)
+    # and is listed first, still unsure; the line taken as opaque, as the cut took it
+    # then (see_min inf), G is settled as then, and the table still doubts it.
+    from stressed import confident_wrong, stressed
 
-    reading, want = read_stressed("spellcast-arrows", 113400, 113400, "gamma0.5")
-    assert reading.game is None and reading.game_candidates[0][0] == "spellcast"
+    image, label = stressed("spellcast-arrows", 113400, 113400, "gamma0.5")
+    want = [[t.upper() for t in row] for row in label["letters"]]
     assert want[3][1] == "O"
-    assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == "G"
-    assert reading.values is not None and reading.values[3][1] == 1
-    assert confident_wrong(reading, want) == []
+    opaque = ReaderConfig(cut=CutConfig(see_min=math.inf))
+    for config, first in ((ReaderConfig(), "O"), (opaque, "G")):
+        reading = read_array(image, ReadOptions(config=config))
+        assert reading.game is None and reading.game_candidates[0][0] == "spellcast"
+        assert reading.tiles[3][1] == "?" and reading.candidates[3][1][0][0] == first
+        assert reading.values is not None and reading.values[3][1] == 1
+        assert confident_wrong(reading, want) == []
 
 
 def test_a_value_barely_read_does_not_choose_between_letters_alike_beside_the_line() -> None:
