@@ -1990,10 +1990,11 @@ def _tile_face(
     # face it left spanned 0.2 of the tile below the O; the O, cut as the tile's border,
     # was dropped and the tile read blank (spellcast-arrows 120333 r2c1).
     other = resplit if resplit is not None else np.median(ring.reshape(-1, 3), axis=0)
-    dist_r = lab8_distance(lab, np.asarray(other, np.float64))
+    other = np.asarray(other, np.float64)
+    dist_r = lab8_distance(lab, other)
     contrast_r = _contrast(dist_r, m_y, m_x)
     if _narrowest(dist_r, contrast_r, cfg) > narrow:
-        return np.asarray(other, np.float64), dist_r, contrast_r
+        return other, dist_r, contrast_r
     return face, dist, contrast
 
 
@@ -2669,9 +2670,10 @@ def _outer_band(
     for sy in (slice(0, cy0 + rim), slice(h - cy0 - rim, h)):
         for sx in (slice(0, cx0 + rim), slice(w - cx0 - rim, w)):
             edge[sy, sx] = False
-    ys, xs = np.mgrid[0:h, 0:w]
-    radius = np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2) / max(h, w)
-    outer = line & edge & (radius >= cfg.see_edge)
+    ys, xs = np.nonzero(line & edge)
+    far = np.hypot(ys - (h - 1) / 2, xs - (w - 1) / 2) >= cfg.see_edge * max(h, w)
+    outer = np.zeros((h, w), bool)
+    outer[ys[far], xs[far]] = True
     if values_at is not None:
         outer &= ~values_at
     return edge, outer
