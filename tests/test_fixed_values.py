@@ -649,6 +649,20 @@ def test_an_o_only_seen_through_a_line_is_not_settled_by_its_value() -> None:
     assert read.label == "O" and read.maybe_rim
 
 
+def test_a_dark_rim_round_a_dot_is_no_o_a_value_settles() -> None:
+    # benchmarks/stress.py --seed 121300 (fresh), spellcast-arrows 121300 + dark, r3c4: an
+    # I under an orange start dot with a dark rim; the rim, left as the glyph, read O, in
+    # no line's hue (dark) so not taken for the dot's own, and the I's 1 (O prints 1 too)
+    # settled O at 0.9, confident and wrong. A glyph ringing a round, centred stretch of
+    # the line (rim_ring of its hull's inside under it) may be that rim, whatever its hue:
+    # the value settles nothing there, and the tile stays unsure.
+    reading, want, tile = _stressed_tile("spellcast-arrows", 121300, 121300, "dark", (2, 3))
+    assert want[2][3] == "I" and reading.game == "spellcast"
+    assert tile.rings_dot and not tile.line_hued
+    assert reading.tiles[2][3] == "?" and reading.candidates[2][3][0][0] == "O"
+    assert reading.values is not None and reading.values[2][3] == 1
+
+
 def test_a_settled_letter_against_a_value_read_nearly_surely_stands_unsure() -> None:
     # benchmarks/stress.py --seed 113400 (fresh), spellcast-arrows + jpeg20, r4c2: an O
     # under a teal line, 0.14 of its frame in sight, settled G at 0.9 among every letter;

@@ -74,9 +74,12 @@ class TileReading:
     # The glyph may be the rim of the mark at a path's start, the letter hidden under it
     # (``TileImage.ringed``): what shows of it is no letter a printed value may settle.
     buried: bool = False
-    # ...or its ink clear of the line is in a line's hue (``TileImage.line_hued``), or the
-    # tile cut with a see-through line taken as opaque lists no letter such a rim reads
-    # as (``RIM_READS``): a printed value settles none of those there.
+    # ...or its ink clear of the line is in a line's hue (``TileImage.line_hued``), or it
+    # rings a dot of the line whatever its hue (``TileImage.rings_dot``: a dark rim round
+    # an I under an orange start dot read O, settled by its 1, stress 121300,
+    # spellcast-arrows 121300 + dark, r3c4), or the tile cut with a see-through line taken
+    # as opaque lists no letter such a rim reads as (``RIM_READS``): a printed value
+    # settles none of those there.
     maybe_rim: bool = False
 
 
@@ -951,7 +954,9 @@ def recognize_tiles(
                 around_seen=seen,
                 unlisted=tuple(c.label for c in cands if c.unlisted),
                 buried=tile.ringed,
-                maybe_rim=tile.line_hued or not RIM_READS & opaque_read.get(i, RIM_READS),
+                maybe_rim=tile.line_hued
+                or tile.rings_dot
+                or not RIM_READS & opaque_read.get(i, RIM_READS),
                 note=(
                     TINY_NOTE
                     if tiny_die and best.confidence < limit
