@@ -76,7 +76,7 @@ from assistant.geometry import (
 )
 from assistant.locate import Image, LocatedBoard
 from assistant.numeric import median
-from assistant.registry import LOOKS, Look, agreed_corner, look_records
+from assistant.registry import LOOKS, RECORDS, Game, Look, agreed_corner, look_records
 from assistant.values import value_corner
 
 RGB = tuple[int, int, int]
@@ -264,6 +264,10 @@ class GamesConfig:
     # was unknown at 0.65 with SpellCast second (tools.synth scramble 89801, 89821, a range
     # not tuned on), its values those of Scramble's table on every tile (T 1, J 10, U 2:
     # SpellCast's are 2, 7, 4). One or two misread values do not count against a game.
+    # The share is of the values that tell the table from another game's printed in the
+    # same corner (``_telling``; session 41: scramble 121201, 6 of 25 told, all against
+    # SpellCast, named SpellCast at 0.94). Scramble 121400-121599, spellcast-discord
+    # 121000-121199, spellcast-arrows 120200-120399: every game named as before.
     table_min: int = 3
     table_share: float = 0.25
     table_foreign: float = -3.0
@@ -821,7 +825,8 @@ def _points(profile: Look, look: BoardLook, cfg: GamesConfig) -> tuple[float, li
 
 def _unlike_table(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
     """Whether the values read beside sure letters contradict the one table the game of
-    ``profile`` prints (``GamesConfig.table_min``, ``table_share``)."""
+    ``profile`` prints (``GamesConfig.table_min``, ``table_share``). The share is of the
+    values that tell that table from another game's (``_telling``)."""
     if not look.values:
         return False
     for game in look_records(profile.name):
@@ -829,9 +834,31 @@ def _unlike_table(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
         if not game.values_fixed or table is None:
             continue
         unlike = sum(1 for ch, value in look.values if table.get(ch.lower(), value) != value)
-        if unlike >= cfg.table_min and unlike >= cfg.table_share * len(look.values):
+        telling = _telling(look.values, game)
+        if unlike >= cfg.table_min and unlike >= cfg.table_share * telling:
             return True
     return False
+
+
+def _telling(values: Sequence[tuple[str, int]], game: Game) -> int:
+    """How many of ``values`` (letter, value read) are of letters that ``game``'s table
+    values otherwise than the table of another game printing its values in the same
+    corner does: the rest fit either way. A dark Scramble board printing the Words With
+    Friends values read X 8, R 1, L 2, W 4, D 2 and D 2 against SpellCast's 7, 2, 3, 5,
+    3 and 3; its 19 E's, I's, N's and O's print what SpellCast prints, and the 6 were
+    under a quarter of 25: SpellCast at 0.94 (tools.synth scramble 121201, held out).
+    Every value counts where no such table tells."""
+    table = game.letter_values or {}
+    others = [
+        g.letter_values
+        for g in RECORDS
+        if g.letter_values and g.value_corner == game.value_corner and g.name != game.name
+    ]
+    if not others:
+        return len(values)
+    return sum(
+        1 for ch, _ in values if any(o.get(ch.lower()) != table.get(ch.lower()) for o in others)
+    )
 
 
 def _hues_match(profile: Look, look: BoardLook, cfg: GamesConfig) -> bool:
