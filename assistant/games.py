@@ -265,7 +265,7 @@ class GamesConfig:
     # not tuned on), its values those of Scramble's table on every tile (T 1, J 10, U 2:
     # SpellCast's are 2, 7, 4). One or two misread values do not count against a game.
     # The share is of the values that tell the table from another game's printed in the
-    # same corner (``_telling``; session 41: scramble 121201, 6 of 25 told, all against
+    # same corner (``_telling``; session 41: scramble 121201, 5 of 25 told, all against
     # SpellCast, named SpellCast at 0.94). Scramble 121400-121599, spellcast-discord
     # 121000-121199, spellcast-arrows 120200-120399: every game named as before.
     table_min: int = 3
@@ -658,7 +658,10 @@ def _nearest_bonus(mark: Mark) -> str:
 def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
     """Tiles with a gem: a small saturated pink-to-violet blob in the face's gem corner
     (``GEM_CORNER``, bottom-left), wholly inside that corner (a red letter on a die reaches
-    out of it, over the corner's top or right edge; SpellCast's gem sits well inside)."""
+    out of it, over the corner's top or right edge; SpellCast's gem sits well inside), on
+    a face of no colour of its own there: a Scramble DW tile filled red-pink, its JPEG
+    noise in and out of the gem's hue, passed for a gem, and the board, SpellCast's look
+    but for its values, was named SpellCast at 0.94 (tools.synth scramble 121201)."""
     count = 0
     lo, hi = cfg.gem_area
     for row in faces.boxes:
@@ -669,6 +672,8 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
                 return 0
             gz = corner_zone(box, GEM_CORNER, z, z)
             zone = faces.lab[gz.y : gz.y1, gz.x : gz.x1]
+            if zone.size and float(np.median(chroma(zone))) >= cfg.bonus.badge_chroma:
+                continue  # a face filled with colour (a bonus square) carries no gem
             a, b = zone[..., 1], zone[..., 2]
             hue = (a >= cfg.gem_min_a) & (b <= cfg.gem_max_yellow * a)
             pink = hue & (chroma(zone) >= cfg.bonus.badge_chroma)
@@ -844,10 +849,10 @@ def _telling(values: Sequence[tuple[str, int]], game: Game) -> int:
     """How many of ``values`` (letter, value read) are of letters that ``game``'s table
     values otherwise than the table of another game printing its values in the same
     corner does: the rest fit either way. A dark Scramble board printing the Words With
-    Friends values read X 8, R 1, L 2, W 4, D 2 and D 2 against SpellCast's 7, 2, 3, 5,
-    3 and 3; its 19 E's, I's, N's and O's print what SpellCast prints, and the 6 were
-    under a quarter of 25: SpellCast at 0.94 (tools.synth scramble 121201, held out).
-    Every value counts where no such table tells."""
+    Friends values read X 8, R 1, L 2, W 4 and D 2 against SpellCast's 7, 2, 3, 5 and 3;
+    its other 20 (E's, G's, I's, M's, N's, O's) print what SpellCast prints, and the 5
+    were under a quarter of 25: SpellCast at 0.94 (tools.synth scramble 121201, held
+    out). Every value counts where no such table tells."""
     table = game.letter_values or {}
     others = [
         g.letter_values

@@ -740,21 +740,53 @@ def test_values_unlike_a_games_one_table_count_against_it() -> None:
 
 def test_values_unlike_a_games_one_table_are_counted_among_the_letters_that_tell() -> None:
     """A dark Scramble board (tools.synth scramble 121201, held out) was named SpellCast at
-    0.94: of its 25 values read, the 6 that tell the two tables apart (X 8, R 1, L 2, W 4,
-    D 2, D 2 where SpellCast prints 7, 2, 3, 5, 3, 3) all said Scramble, but they were
-    under a quarter of all 25 (E's, I's, N's and O's print alike in both). The share is
+    0.94: of its 25 values read, the 5 that tell the two tables apart (X 8, R 1, L 2, W 4,
+    D 2 where SpellCast prints 7, 2, 3, 5, 3) all said Scramble, but they were under a
+    quarter of all 25 (E's, G's, I's, M's, N's and O's print alike in both). The share is
     now of the values that tell SpellCast's table from Scramble's, the other game that
-    prints its values bottom right: SpellCast is not named."""
+    prints its values bottom right: those values cost SpellCast ``table_foreign``. (Its
+    red-pink DW tile had also passed for a gem: see the next test.)"""
+    from dataclasses import replace
+
+    from assistant.games import _detect
     from assistant.imageio import decode_image
     from tools.synth import render_board
 
     board = render_board("scramble", 121201)
     image = decode_image(board.data)
     reading = read_array(image, ReadOptions())
-    assert reading.game != "spellcast", reading.game_why
-    assert reading.game_candidates[0][0] == "scramble"
     labels = [[t.upper() for t in row] for row in board.label["letters"]]
     assert [[t.upper() for t in row] for row in reading.tiles] == labels
+    assert reading.values is not None
+    values = tuple(
+        (letter.upper(), value)
+        for row, row_values in zip(reading.tiles, reading.values, strict=True)
+        for letter, value in zip(row, row_values, strict=True)
+        if value is not None
+    )
+    spellcast = get_game("spellcast").letter_values
+    assert spellcast is not None
+    unlike = [(ch, v) for ch, v in values if spellcast[ch.lower()] != v]
+    assert len(values) == 25 and len(unlike) == 5  # under a quarter of all
+    look = describe_look(image, locate_board(image))
+    cfg = GamesConfig()
+    before = dict(_detect(replace(look, values=()), cfg).points)
+    after = dict(_detect(replace(look, values=values), cfg).points)
+    assert after["spellcast"] == pytest.approx(before["spellcast"] + cfg.table_foreign, abs=0.011)
+
+
+def test_a_face_filled_with_colour_carries_no_gem() -> None:
+    """The same board's DW tile is filled red-pink, at the edge of the gems' hue: its JPEG
+    noise in and out of that hue left a gem-sized blob in the tile's gem corner, a
+    SpellCast gem counted, and with it the look leaned SpellCast. A face that is itself
+    coloured carries no gem: no gem is counted, and the board is named Scramble."""
+    from assistant.imageio import decode_image
+    from tools.synth import render_board
+
+    board = render_board("scramble", 121201)
+    image = decode_image(board.data)
+    assert describe_look(image, locate_board(image)).gems == 0
+    assert read_array(image, ReadOptions()).game == "scramble"
 
 
 def test_a_tile_of_several_letters_counts_against_a_game_of_single_letters() -> None:
