@@ -2011,7 +2011,7 @@ def _tile_face(
     # pale pink 2X tile tinted every centre pixel, the face taken was the mix, and the
     # face it left spanned 0.2 of the tile below the O; the O, cut as the tile's border,
     # was dropped and the tile read blank (spellcast-arrows 120333 r2c1).
-    other = resplit if resplit is not None else np.median(ring.reshape(-1, 3), axis=0)
+    other = resplit if resplit is not None else median(ring.reshape(-1, 3), axis=0)
     other = np.asarray(other, np.float64)
     dist_r = lab8_distance(lab, other)
     contrast_r = _contrast(dist_r, m_y, m_x)

@@ -672,7 +672,7 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
                 return 0
             gz = corner_zone(box, GEM_CORNER, z, z)
             zone = faces.lab[gz.y : gz.y1, gz.x : gz.x1]
-            if zone.size and float(np.median(chroma(zone))) >= cfg.bonus.badge_chroma:
+            if zone.size and float(median(chroma(zone))) >= cfg.bonus.badge_chroma:
                 continue  # a face filled with colour (a bonus square) carries no gem
             a, b = zone[..., 1], zone[..., 2]
             hue = (a >= cfg.gem_min_a) & (b <= cfg.gem_max_yellow * a)
