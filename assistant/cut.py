@@ -675,7 +675,9 @@ class TileImage:
     value_doubt: bool = False
     value_options: tuple[ValueOption, ...] = field(default=())
     scale: float = 1.0  # source-image pixels per crop pixel (how small the tile really is)
-    line: Mask | None = None  # where a removed line ran (overdrawn tiles), ink = 255
+    # Where a removed line ran, or ink left joined to the border over the middle (overdrawn
+    # tiles): what lies there is unknown. 255 there.
+    line: Mask | None = None
     # Ink of the glyph that the board's value zone cut off with its value (a Q's tail run
     # into its 8 on a tiny tile), 255: the letter's stroke there is unknown.
     cut_off: Mask | None = None
@@ -1550,7 +1552,12 @@ def cut_tile(
                 strong, frame, (n, labels, boxes, areas, border_ids, left, small) = off
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
-        covered = line.astype(np.uint8) * 255
+        # Ink still joined to the tile's border across the middle (a line not told from
+        # the letter, and the letter with it) hides what lies under it as a line does:
+        # counted as face seen clear of the line, it let a sliver of a gold A by a blue
+        # line read I around it, settled by the A's 1 (an orange line near the outline's
+        # hue joined the A to it; spellcast-arrows 122336 r4c3).
+        covered = np.where(line | np.isin(labels, left), np.uint8(255), np.uint8(0))
     boxes = _drop_frames(boxes, areas, cfg, labels, cut_by_line=h if overdrawn else 0)
     if not boxes and empty_under_line():
         return blank_tile()

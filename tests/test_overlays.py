@@ -165,6 +165,29 @@ def test_a_see_through_line_over_the_letter_is_no_second_line() -> None:
     assert reading.tiles[1][3] == "A"
 
 
+def test_ink_joined_to_the_border_is_hidden_not_face() -> None:
+    """tools.synth spellcast-arrows 122336 r4c3 (fresh seeds): an orange arrow crosses a
+    gold-edged DL tile whose gold A a blue line also crosses. The orange, near the
+    outline's hue, was no line colour: with the blue line out, the A, the orange strokes
+    and the outline stayed one piece joined to the tile's border, and were left out of the
+    glyph. Their pixels counted as face seen clear of the line: a sliver by the blue line
+    read I at 0.86 around it, settled by the 1 an A prints too. Ink so joined to the
+    border hides what lies under it as a line does: around the lines, A fits best, too
+    little is in sight to settle it, and the tile is unsure with A listed."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 122336)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (3, 2))
+    assert tile.obstructed and tile.line is not None and tile.letter_box is not None
+    box = tile.letter_box
+    under = tile.line[box.y : box.y1, box.x : box.x1] > 0
+    assert np.count_nonzero(under) > 0.5 * under.size
+    _unsure_and_nothing_wrong(122336, (3, 2), "A")
+
+
 def _i_under_an_outlined_line(x: int) -> np.ndarray:
     """A cream tile with a black I (a bar) and a purple line with a dark outline at 0.7
     opacity running down along the I to the middle, then out to the right edge, as a
