@@ -329,6 +329,11 @@ class CutConfig:
     # and one confident wrong letter.
     fringe_reach: float = 0.03
     fringe_open: float = 0.05
+    # ...and beside a faint line over the letter (``_faint_line``), the pieces of such ink
+    # spur_aspect times as long as wide are the line's darker edge left along it (an
+    # outlined see-through teal line left its outline's edge as a thin spur out of an R,
+    # read "R-": spellcast-arrows 122351 r3c1); a short blob there is the letter's.
+    spur_aspect: float = 3.0
     # A coloured outline round the face (``_outline_colour``: at least outline_share of the
     # ring outline_ring of the cell wide outside the face neither face, gap nor their mix,
     # and outline_side of it on outline_sides of the four sides) keeps the band at least
@@ -1698,7 +1703,18 @@ def cut_tile(
         ring_face = _ring_tint(face, around, cfg)
         pale = _tinted_line(lab, ring_face, glyph, cfg)
         if pale is None:
-            faint = _faint_line(lab, ring_face, glyph, cfg)
+            strokes = _faint_line(lab, ring_face, glyph, cfg)
+            faint = strokes is not None
+            if strokes is not None:
+                # The line's own edge darker than it (a dark outline round a pale line),
+                # left as thin ink along it, is no stroke of the letter (``_line_fringe``).
+                edge = _thin_runs(_line_fringe(glyph, strokes, cfg), cfg.spur_aspect)
+                if edge.any() and np.count_nonzero(edge) < np.count_nonzero(glyph):
+                    glyph = np.where(edge, np.uint8(0), glyph).astype(np.uint8)
+                    left_of = {i: (labels == i) & (glyph > 0) for i in glyph_ids}
+                    glyph_ids = {i for i, piece in left_of.items() if piece.any()}
+                    boxes = {**boxes, **{i: mask_box(left_of[i]) for i in glyph_ids}}
+                    band = mask_box(glyph)
         if pale is not None:
             return cut_tile(
                 crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
@@ -1746,9 +1762,11 @@ def cut_tile(
         )  # fmt: skip
     # A prefix's or suffix's hyphen too pale to cut, looked for once: a stroke the glyph
     # lost, and the side it lies on is kept (``TileImage.faint_hyphens``).
+    # Not beside a faint line over the letter: its pale stroke by the letter is no hyphen
+    # (a pale teal line out of a B's waist read "B-", spellcast-arrows 122371 r5c1).
     hyphens = (
         ()
-        if overdrawn or tint_dropped
+        if overdrawn or tint_dropped or faint
         else _faint_hyphen(dist, glyph, band, contrast, lab, face, cfg)
     )
     lost = tint_dropped or (
@@ -2245,6 +2263,15 @@ def _line_fringe(ink: Mask, line: npt.NDArray[np.bool_], cfg: CutConfig) -> npt.
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
     kept = cv2.morphologyEx(ink, cv2.MORPH_OPEN, disc) > 0
     return np.asarray((ink > 0) & ~kept & near, np.bool_)
+
+
+def _thin_runs(pieces: npt.NDArray[np.bool_], aspect: float) -> npt.NDArray[np.bool_]:
+    """The connected pieces of ``pieces`` at least ``aspect`` times as long as wide (by
+    their boxes): stretches of a line's edge, not blobs."""
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(pieces.astype(np.uint8))
+    sides = stats[1:, [cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT]]
+    long = np.flatnonzero(sides.max(axis=1) >= aspect * sides.min(axis=1)) + 1
+    return np.isin(labels, long) if n > 1 else pieces
 
 
 def _components(
@@ -2988,26 +3015,28 @@ def _tinted_line(
     return np.isin(labels, sorted(touching | marks)).astype(np.uint8) * 255
 
 
-def _faint_line(lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig) -> bool:
-    """Whether a stroke of chroma ``faint_tint`` or more off ``face`` (its a/b) touches the
-    glyph and runs from beside it out to the edge band of the cell (``faint_band``, the
+def _faint_line(
+    lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: CutConfig
+) -> npt.NDArray[np.bool_] | None:
+    """The strokes of chroma ``faint_tint`` or more off ``face`` (its a/b) that touch the
+    glyph and run from beside it out to the edge band of the cell (``faint_band``, the
     corners where a SpellCast tile prints its badge and gem aside): a pale line over the
-    letter, too faint for ``_tinted_line``. Not looked for on a letter printed in a
-    colour of its own (``faint_own`` of its ink that far off the face: white on orange,
-    gold on cream), whose pixels would pass for such a stroke."""
+    letter, too faint for ``_tinted_line``; None where there is none. Not looked for on a
+    letter printed in a colour of its own (``faint_own`` of its ink that far off the face:
+    white on orange, gold on cream), whose pixels would pass for such a stroke."""
     face_ab = face[1:].astype(np.float32)
     if _chroma_bound(lab, face_ab) <= cfg.faint_tint:
-        return False  # no pixel is tinted (the common case)
+        return None  # no pixel is tinted (the common case)
     _, a, b = cv2.split(lab)
     chroma = cv2.magnitude(a.astype(np.float32) - face_ab[0], b.astype(np.float32) - face_ab[1])
     tinted = chroma > cfg.faint_tint
     inked = glyph > 0
     if np.count_nonzero(tinted & inked) > cfg.faint_own * np.count_nonzero(inked):
-        return False
+        return None
     size = 2 * cfg.tint_reach + 1
     near = cv2.dilate(glyph, np.ones((size, size), np.uint8)) > 0
     if not (tinted & near).any():
-        return False  # nothing tinted by the letter (a tile's shaded rim, a gem)
+        return None  # nothing tinted by the letter (a tile's shaded rim, a gem)
     n, labels = cv2.connectedComponents(tinted.astype(np.uint8), connectivity=8)
     touching = distinct(labels[near & tinted])
     h, w = glyph.shape
@@ -3018,7 +3047,8 @@ def _faint_line(lab: Image, face: npt.NDArray[np.float64], glyph: Mask, cfg: Cut
     # Per piece, its pixels beside the glyph in the edge band and between it and the glyph.
     at_edge = np.bincount(labels[edge & ~near], minlength=n)[touching]
     between = np.bincount(labels[inner & ~near], minlength=n)[touching]
-    return bool(np.any((at_edge >= cfg.faint_px) & (between >= cfg.faint_share * h * w)))
+    strokes = touching[(at_edge >= cfg.faint_px) & (between >= cfg.faint_share * h * w)]
+    return np.isin(labels, strokes) if len(strokes) else None
 
 
 def _start_marks(

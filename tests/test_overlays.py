@@ -188,6 +188,48 @@ def test_ink_joined_to_the_border_is_hidden_not_face() -> None:
     _unsure_and_nothing_wrong(122336, (3, 2), "A")
 
 
+def test_a_faint_lines_dark_edge_is_no_stroke_of_the_letter() -> None:
+    """tools.synth spellcast-arrows 122351 r3c1 and r3c3 (fresh seeds): a see-through teal
+    line with a dark outline crosses an R and an A. The pale line is too faint to take
+    out (``_faint_line``); its outline's edge, a pixel or two wide, stayed in the glyph as
+    thin spurs out of each letter, and the tiles read "R-" and "-A" (unsure). Beside a
+    faint line, such long thin ink (``CutConfig.spur_aspect``) is the line's: the glyphs
+    are the letters alone, and both read."""
+    from stressed import confident_wrong
+
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 122351)
+    image = decode_image(board.data)
+    tiles = {(t.row, t.col): t for t in cut_tiles(locate_board(image))}
+    for at in ((2, 0), (2, 2)):
+        tile = tiles[at]
+        assert tile.faint_line and tile.glyph_box is not None
+        assert tile.glyph_box.w < 0.35 * tile.glyph.shape[1]
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert (reading.tiles[2][0], reading.tiles[2][2]) == ("R", "A")
+
+
+def test_a_faint_line_beside_the_letter_is_no_hyphen() -> None:
+    """tools.synth spellcast-arrows 122371 r5c1 (fresh seeds): a pale teal line runs out of
+    a B's waist to the tile's edge, too faint to take out (``_faint_line``). It was taken
+    for a suffix's hyphen too pale to cut (``TileImage.faint_hyphens``): "B-" and B at
+    0.18 each, unsure. Beside a faint line no hyphen is looked for: the B reads."""
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_board
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 122371)
+    image = decode_image(board.data)
+    tile = next(t for t in cut_tiles(locate_board(image)) if (t.row, t.col) == (4, 0))
+    assert tile.faint_line and tile.faint_hyphens == ()
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[4][0] == "B"
+
+
 def _i_under_an_outlined_line(x: int) -> np.ndarray:
     """A cream tile with a black I (a bar) and a purple line with a dark outline at 0.7
     opacity running down along the I to the middle, then out to the right edge, as a
