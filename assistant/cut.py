@@ -1490,6 +1490,7 @@ def cut_tile(
     obstructed = bool(lines)
     overdrawn = False  # a line of another colour than the letter was taken out
     covered: Mask | None = None  # the pixels that line covered
+    bordered: npt.NDArray[np.bool_] | None = None  # ink left joined to the border (below)
     seen_through = False  # a see-through line's blend was undone
     line_colours: list[npt.NDArray[np.float64]] = []
 
@@ -1557,12 +1558,15 @@ def cut_tile(
                 strong, frame, (n, labels, boxes, areas, border_ids, left, small) = off
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
+        covered = line.astype(np.uint8) * 255
         # Ink still joined to the tile's border across the middle (a line not told from
-        # the letter, and the letter with it) hides what lies under it as a line does:
-        # counted as face seen clear of the line, it let a sliver of a gold A by a blue
-        # line read I around it, settled by the A's 1 (an orange line near the outline's
-        # hue joined the A to it; spellcast-arrows 122336 r4c3).
-        covered = np.where(line | np.isin(labels, left), np.uint8(255), np.uint8(0))
+        # the letter, and the letter with it) hides what lies under it as a line does
+        # where a glyph is left to read around it: counted as face seen clear of the
+        # line, it let a sliver of a gold A by a blue line read I around it, settled by
+        # the A's 1 (an orange line near the outline's hue joined the A to it;
+        # spellcast-arrows 122336 r4c3). Where no glyph is left, that ink is what the
+        # letters under the line are read from (``recognize._letters_under_line``).
+        bordered = np.isin(labels, left) if left else None
     boxes = _drop_frames(boxes, areas, cfg, labels, cut_by_line=h if overdrawn else 0)
     if not boxes and empty_under_line():
         return blank_tile()
@@ -1812,7 +1816,7 @@ def cut_tile(
         lost_by_value=by_value,
         faint_hyphens=hyphens if lost and not by_value else (),
         overdrawn=overdrawn,
-        line=covered,
+        line=covered if bordered is None or covered is None else covered | bordered * np.uint8(255),
         value_boxes=value_boxes,
         face=face_like.astype(np.uint8) * 255,
         alpha=alpha,
