@@ -1426,6 +1426,24 @@ def test_a_die_blur_joined_reads_from_a_stricter_cut(
 
 
 @pytest.mark.tesseract
+@pytest.mark.parametrize(
+    ("seed", "where"),
+    [(122612, [(0, 4), (1, 2)]), (122918, [(0, 0), (0, 2), (2, 4), (4, 2)])],
+)
+def test_a_heavy_letter_blur_joined_on_a_screenshot_reads_from_a_stricter_cut(
+    seed: int, where: list[tuple[int, int]]
+) -> None:
+    """tools.synth spellcast-discord (fresh seeds): Open Sans ExtraBold on 30-33 px tiles
+    blurred by 0.8 px. Blur shuts an E's notches (E at 0.06, Z next), a D's corners (O at
+    0.7, D next) and an S's ends, and those tiles read unsure. The stricter cut
+    (``RecognizeConfig.bold_ink``), once tried on dice only, reads again the unsure tiles
+    of a flat board too (no line crossing them, at the board's own turn): they come apart
+    and read surely, under the rules that keep out a cut that lost a stroke or a counter
+    (``_parted_by_blur``). Without it they stay unsure; no tile is confidently wrong."""
+    _read_again_right("spellcast-discord", seed, where, RecognizeConfig(bold_ink=None))
+
+
+@pytest.mark.tesseract
 @pytest.mark.parametrize("change", ["tile14", "desktop14"])
 def test_a_stricter_cut_does_not_break_a_near_tie_toward_the_plainer_letter(change: str) -> None:
     """A SpellCast board shrunk to 14 px per tile (benchmarks/stress.py 116300, fresh,

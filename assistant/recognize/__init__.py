@@ -678,7 +678,8 @@ class RecognizeConfig:
     faint_kept: float = 0.02
     faint_noise: float = 0.02
     # A die still unsure after that is cut once more with both ink thresholds raised to
-    # bold_ink (CutConfig.ink_frac, ink_low_frac: 0.45 and 0.35): blur joins what is apart
+    # bold_ink, and so is an unsure letter of a flat board that no line crosses, at the
+    # board's turn (CutConfig.ink_frac, ink_low_frac: 0.45 and 0.35): blur joins what is apart
     # at the cut's thresholds (an underline to its N or Z, the u of a Qu to its Q, a G's
     # mouth or an S's ends to its spine, making a counter no letter has), and the stricter
     # cut parts them. It may break a thin stroke as well (an A's crossbar: V; an H's: "II";
@@ -968,11 +969,20 @@ def recognize_tiles(
         )
     settled = _settled_by_copies(primary, tiles, readings, cfg, limit)
     settled = _vouched_by_sure_letters(settled, heard, limit)
-    if not dice:
-        return settled
     from assistant.cut import CutConfig
 
     base = cut or CutConfig()
+    if not dice:
+        # A flat board's unsure letters a line does not cross: the stricter cut only, at
+        # the board's own turn (Open Sans ExtraBold blurred on 30 px SpellCast tiles, an
+        # E's notches and a D's corners shut: spellcast-discord 122612, 122918).
+        if cfg.bold_ink is None:
+            return settled
+        high, low = cfg.bold_ink
+        bolder = replace(base, ink_frac=high, ink_low_frac=low)
+        return _read_again(
+            tiles, settled, cfg, engines, limit, bolder, _parted_by_blur, rotations=cfg.rotations
+        )
     if cfg.faint_ink is not None:
         fainter = replace(base, ink_low_frac=cfg.faint_ink)
         settled = _read_again(tiles, settled, cfg, engines, limit, fainter, _gained_strokes)
@@ -1009,10 +1019,13 @@ def _read_again(
     limit: float,
     recut: CutConfig,
     accept: Accept,
+    *,
+    rotations: Literal["auto", "upright", "any"] = "any",
 ) -> tuple[TileReading, ...]:
-    """Unsure dice cut again with ``recut`` and read at any turn: where that reading is
-    sure, one letter (or Qu) and ``accept`` (the tile and reading before, the tile and
-    reading again) holds, it stands (see ``RecognizeConfig.faint_ink`` and ``bold_ink``)."""
+    """Unsure tiles no line crosses cut again with ``recut`` and read at ``rotations``
+    (dice: any turn): where that reading is sure, one letter (or Qu) and ``accept`` (the
+    tile and reading before, the tile and reading again) holds, it stands (see
+    ``RecognizeConfig.faint_ink`` and ``bold_ink``)."""
     from assistant.cut import cut_tile
 
     redo = [
@@ -1039,7 +1052,7 @@ def _read_again(
     inked = [rd for tile, rd in zip(tiles, readings, strict=True) if not tile.blank]
     unsure = sum(1 for rd in inked if rd.confidence < limit)
     failing = cfg.failing_share if unsure >= cfg.failing_share * len(inked) else math.inf
-    once = replace(cfg, rotations="any", faint_ink=None, bold_ink=None, failing_share=failing)
+    once = replace(cfg, rotations=rotations, faint_ink=None, bold_ink=None, failing_share=failing)
     out = list(readings)
     seen = recognize_tiles([t for _, t in changed], config=once, engines=engines, threshold=limit)
     for (i, tile), rd in zip(changed, seen, strict=True):
