@@ -980,9 +980,7 @@ def recognize_tiles(
             return settled
         high, low = cfg.bold_ink
         bolder = replace(base, ink_frac=high, ink_low_frac=low)
-        return _read_again(
-            tiles, settled, cfg, engines, limit, bolder, _parted_by_blur, rotations=cfg.rotations
-        )
+        return _read_again(tiles, settled, cfg, engines, limit, bolder, _parted_by_blur, flat=True)
     if cfg.faint_ink is not None:
         fainter = replace(base, ink_low_frac=cfg.faint_ink)
         settled = _read_again(tiles, settled, cfg, engines, limit, fainter, _gained_strokes)
@@ -1020,18 +1018,23 @@ def _read_again(
     recut: CutConfig,
     accept: Accept,
     *,
-    rotations: Literal["auto", "upright", "any"] = "any",
+    flat: bool = False,
 ) -> tuple[TileReading, ...]:
-    """Unsure tiles no line crosses cut again with ``recut`` and read at ``rotations``
-    (dice: any turn): where that reading is sure, one letter (or Qu) and ``accept`` (the
-    tile and reading before, the tile and reading again) holds, it stands (see
-    ``RecognizeConfig.faint_ink`` and ``bold_ink``)."""
+    """Unsure tiles no line crosses cut again with ``recut`` and read at any turn (dice),
+    or upright (a ``flat`` board's, but for those whose cut left faint strokes out: cut
+    again, the strokes are lost from sight, and the doubt with them; a Q whose tail ran
+    into its 8 on 20 px tiles, unsure between O and Q, read Q surely, benchmarks/stress.py
+    92600, spellcast-discord 92600 + tile20, r3c3): where that reading is sure, one letter
+    (or Qu) and ``accept`` (the tile and reading before, the tile and reading again)
+    holds, it stands (see ``RecognizeConfig.faint_ink`` and ``bold_ink``)."""
     from assistant.cut import cut_tile
 
     redo = [
         i
         for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
-        if rd.label and rd.confidence < limit and not (tile.blank or tile.crossed)
+        if rd.label
+        and rd.confidence < limit
+        and not (tile.blank or tile.crossed or (flat and tile.lost_strokes))
     ]
     if not redo:
         return readings
@@ -1052,7 +1055,8 @@ def _read_again(
     inked = [rd for tile, rd in zip(tiles, readings, strict=True) if not tile.blank]
     unsure = sum(1 for rd in inked if rd.confidence < limit)
     failing = cfg.failing_share if unsure >= cfg.failing_share * len(inked) else math.inf
-    once = replace(cfg, rotations=rotations, faint_ink=None, bold_ink=None, failing_share=failing)
+    turns: Literal["upright", "any"] = "upright" if flat else "any"
+    once = replace(cfg, rotations=turns, faint_ink=None, bold_ink=None, failing_share=failing)
     out = list(readings)
     seen = recognize_tiles([t for _, t in changed], config=once, engines=engines, threshold=limit)
     for (i, tile), rd in zip(changed, seen, strict=True):
