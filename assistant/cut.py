@@ -2272,10 +2272,10 @@ def _line_fringe(ink: Mask, line: npt.NDArray[np.bool_], cfg: CutConfig) -> npt.
 def _thin_runs(pieces: npt.NDArray[np.bool_], aspect: float) -> npt.NDArray[np.bool_]:
     """The connected pieces of ``pieces`` at least ``aspect`` times as long as wide (by
     their boxes): stretches of a line's edge, not blobs."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(pieces.astype(np.uint8))
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(pieces.astype(np.uint8))
     sides = stats[1:, [cv2.CC_STAT_WIDTH, cv2.CC_STAT_HEIGHT]]
     long = np.flatnonzero(sides.max(axis=1) >= aspect * sides.min(axis=1)) + 1
-    return np.isin(labels, long) if n > 1 else pieces
+    return np.isin(labels, long)
 
 
 def _components(

@@ -672,11 +672,12 @@ def _count_gems(faces: BoardFaces, cfg: GamesConfig) -> int:
                 return 0
             gz = corner_zone(box, GEM_CORNER, z, z)
             zone = faces.lab[gz.y : gz.y1, gz.x : gz.x1]
-            if zone.size and float(median(chroma(zone))) >= cfg.bonus.badge_chroma:
+            saturation = chroma(zone)
+            if zone.size and float(median(saturation)) >= cfg.bonus.badge_chroma:
                 continue  # a face filled with colour (a bonus square) carries no gem
             a, b = zone[..., 1], zone[..., 2]
             hue = (a >= cfg.gem_min_a) & (b <= cfg.gem_max_yellow * a)
-            pink = hue & (chroma(zone) >= cfg.bonus.badge_chroma)
+            pink = hue & (saturation >= cfg.bonus.badge_chroma)
             area = np.count_nonzero(pink) / float(side * side)
             if not lo <= area <= 3 * hi:
                 continue
