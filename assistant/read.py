@@ -421,21 +421,23 @@ def by_agreement(
     candidates: Candidates = (),
     *,
     seen: float = 1.0,
+    value_min: float | None = None,
 ) -> str | None:
     """The letter of an unsure tile a line crossed (``around_line``: every letter's fit
     outside the line, best first, with ``seen`` of the letter's frame in sight there) that
     its unsure printed ``value`` agrees with, in a game printing one ``table`` of values;
     or None. Under ``buried_min_visible`` in sight every letter fits alike (an I under a
     start dot, 0.10 of it in sight, fit O best and read O by its 1: spellcast-arrows
-    109818 r5c5): nothing. The value must be read at
-    ``line_value_min`` at least; of the letters printing it, the best fit must be within
+    109818 r5c5): nothing. The value must be read at ``line_value_min`` at least
+    (``value_min`` where given); of the letters printing it, the best fit must be within
     ``line_value_lead`` of the best fit of all letters, at ``value_around_floor`` at least,
     and ahead of the next of its value by ``line_value_margin``, or by ``hidden_margin``
     where the whole glyph lists it clearly first of them too (``candidates``,
     ``_first_of_value``, as ``by_value`` asks).
     Neither is evidence enough alone (a line crossing a tile often crosses its value too);
     two independent readings agreeing are."""
-    if value is None or value_confidence < cfg.line_value_min or not around_line:
+    least = cfg.line_value_min if value_min is None else value_min
+    if value is None or value_confidence < least or not around_line:
         return None
     if seen < cfg.buried_min_visible:  # every letter fits alike
         return None
@@ -620,6 +622,12 @@ def reading_from_tiles(
                             recognize,
                             whole,
                             seen=tr.around_seen,
+                            # What shows may be a mark's rim or dot (``maybe_rim``): an
+                            # orange start dot over a gold E, the dot and the E's top bar
+                            # one glyph, fit A best (0.76) and its 1 read at 0.101 agreed:
+                            # A at 0.85 (spellcast-arrows 123210 r0c1). There the value must
+                            # be read as where a letter of another value fits as well.
+                            value_min=recognize.close_value_min if tr.maybe_rim else None,
                         )
                         if agreed is not None and agreed not in rims:
                             by = (agreed, recognize.line_value_confidence)

@@ -188,6 +188,24 @@ def test_ink_joined_to_the_border_is_hidden_not_face() -> None:
     _unsure_and_nothing_wrong(122336, (3, 2), "A")
 
 
+def test_a_start_dot_joined_to_a_gold_letter_is_no_letter_its_value_agrees_with() -> None:
+    """tools.synth spellcast-arrows 123210 r0c1 (fresh seeds): a see-through orange start
+    dot with a dark ring lies over a TL tile's gold E, the dot and the E's top bar one
+    glyph in the line's hue (``maybe_rim``). Around the line it fit A best (0.76, well
+    ahead of the other letters printing 1) and its 1, read at 0.101, just over
+    ``line_value_min``, agreed: A at 0.85. What shows there may be the mark, not the
+    letter: the value must be read as firmly as where another letter fits as well
+    (``close_value_min``), and the tile is unsure, E listed."""
+    from assistant.read import by_agreement
+    from assistant.registry import SPELLCAST
+
+    around = (("A", 0.756), ("QU", 0.589), ("R", 0.581), ("O", 0.475), ("E", 0.437))
+    cfg = RecognizeConfig()
+    assert by_agreement(1, 0.101, SPELLCAST, around, cfg) == "A"
+    assert by_agreement(1, 0.101, SPELLCAST, around, cfg, value_min=cfg.close_value_min) is None
+    _unsure_and_nothing_wrong(123210, (0, 1), "E")
+
+
 def test_a_faint_lines_dark_edge_is_no_stroke_of_the_letter() -> None:
     """tools.synth spellcast-arrows 122351 r3c1 and r3c3 (fresh seeds): a see-through teal
     line with a dark outline crosses an R and an A. The pale line is too faint to take

@@ -502,7 +502,10 @@ class RecognizeConfig:
     line_value_lead: float = 0.02
     line_value_margin: float = 0.1
     line_value_confidence: float = 0.85
-    close_value_min: float = 0.15  # ...where a letter of another value fits about as well
+    # ...where a letter of another value fits about as well, or where the glyph may be a
+    # mark's rim or dot (``TileReading.maybe_rim``: spellcast-arrows 123200-123399 and
+    # 122200-122399, session 43: one confident wrong tile unsure, nothing else moved).
+    close_value_min: float = 0.15
     # A letter a line left unsure by its glyph, settled since (by the board's copies, by
     # its value), whose printed value contradicts a value read at contradict_value or more
     # though not surely: the two readings cannot both be right, and neither stands (an O
