@@ -613,7 +613,12 @@ def reading_from_tiles(
                         # glyph's word (a B whose bowl two lines hid, its 4 sure, P 0.052
                         # ahead beside them and first in the whole glyph, read P at 0.85:
                         # spellcast-arrows 109352 r3c2).
-                        whole = () if sure_value else listed
+                        # ...nor where what shows may be a mark's rim or dot (``maybe_rim``):
+                        # the whole glyph is the mark's as much as the letter's (a pink dot
+                        # over a gold I fit A 0.056 ahead of O beside the line, and first of
+                        # the 1's in the whole glyph, its 1 read at 0.26: A at 0.85,
+                        # spellcast-arrows 123528 r0c3).
+                        whole = () if sure_value or tr.maybe_rim else listed
                         agreed = by_agreement(
                             tr.value,
                             tr.value_confidence,

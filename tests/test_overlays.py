@@ -206,6 +206,25 @@ def test_a_start_dot_joined_to_a_gold_letter_is_no_letter_its_value_agrees_with(
     _unsure_and_nothing_wrong(123210, (0, 1), "E")
 
 
+def test_a_dot_over_a_letter_leaves_no_whole_glyph_to_agree_with() -> None:
+    """tools.synth spellcast-arrows 123528 r0c3 (fresh seeds): a pink start dot over a TL
+    tile's gold I, the dot and the I's ends one glyph in the line's hue (``maybe_rim``).
+    Beside the line it fit A 0.056 ahead of O (both print 1), short of
+    ``line_value_margin``, but the whole glyph listed A first of the 1's, so its 1, read at
+    0.26, agreed: A at 0.85, confident and wrong. Where what shows may be a mark, the
+    whole glyph is the mark's as much as the letter's and says nothing: the tile is
+    unsure (the I, under the dot whole, is not listed)."""
+    from assistant.read import by_agreement
+    from assistant.registry import SPELLCAST
+
+    around = (("A", 0.649), ("QU", 0.595), ("O", 0.593), ("R", 0.578))
+    whole = (("A", 0.6), ("QU", 0.0013), ("O", 0.0013))
+    cfg = RecognizeConfig()
+    assert by_agreement(1, 0.26, SPELLCAST, around, cfg, whole) == "A"
+    assert by_agreement(1, 0.26, SPELLCAST, around, cfg) is None
+    _unsure_and_nothing_wrong(123528, (0, 3), "I", listed=False)
+
+
 def test_a_faint_lines_dark_edge_is_no_stroke_of_the_letter() -> None:
     """tools.synth spellcast-arrows 122351 r3c1 and r3c3 (fresh seeds): a see-through teal
     line with a dark outline crosses an R and an A. The pale line is too faint to take
