@@ -428,15 +428,15 @@ def by_agreement(
     its unsure printed ``value`` agrees with, in a game printing one ``table`` of values;
     or None. Under ``buried_min_visible`` in sight every letter fits alike (an I under a
     start dot, 0.10 of it in sight, fit O best and read O by its 1: spellcast-arrows
-    109818 r5c5): nothing. The value must be read at ``line_value_min`` at least
-    (``value_min`` where given); of the letters printing it, the best fit must be within
+    109818 r5c5): nothing. The value must be read at ``line_value_min`` at least (and at
+    ``value_min`` where given); of the letters printing it, the best fit must be within
     ``line_value_lead`` of the best fit of all letters, at ``value_around_floor`` at least,
     and ahead of the next of its value by ``line_value_margin``, or by ``hidden_margin``
     where the whole glyph lists it clearly first of them too (``candidates``,
     ``_first_of_value``, as ``by_value`` asks).
     Neither is evidence enough alone (a line crossing a tile often crosses its value too);
     two independent readings agreeing are."""
-    least = cfg.line_value_min if value_min is None else value_min
+    least = cfg.line_value_min if value_min is None else max(cfg.line_value_min, value_min)
     if value is None or value_confidence < least or not around_line:
         return None
     if seen < cfg.buried_min_visible:  # every letter fits alike

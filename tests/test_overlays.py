@@ -203,6 +203,9 @@ def test_a_start_dot_joined_to_a_gold_letter_is_no_letter_its_value_agrees_with(
     cfg = RecognizeConfig()
     assert by_agreement(1, 0.101, SPELLCAST, around, cfg) == "A"
     assert by_agreement(1, 0.101, SPELLCAST, around, cfg, value_min=cfg.close_value_min) is None
+    # ...and where the rule is off (line_value_min over 1), value_min does not turn it on.
+    off = replace(cfg, line_value_min=2.0)
+    assert by_agreement(1, 0.9, SPELLCAST, around, off, value_min=cfg.close_value_min) is None
     _unsure_and_nothing_wrong(123210, (0, 1), "E")
 
 
