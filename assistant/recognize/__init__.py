@@ -294,6 +294,25 @@ class RecognizeConfig:
     # of the frame visible. At 0.3, seeds 3000-3009 and 71000-71009 read the same 447
     # tiles right and that one unsure (0.35 also lost a right W).
     masked_spread: int = 1
+    # ...and where the line hides a stroke whole, the glyph's ink stops at the line while
+    # its letter's templates' does not: the hidden stroke still blurs into the cells beside
+    # the line in them (the features' blur reaches about 2 raster pixels), and the letter
+    # without it leads there. An E whose top and middle arms a nearly opaque purple line
+    # hid read L at 0.94 around it, led by 0.08 (spellcast-arrows 123313 r4c2, fresh,
+    # session 43). With masked_symmetric set, the best masked_symmetric classes' best
+    # templates are compared with their ink under the line taken out as the glyph's is
+    # (their pictures read again, ``TemplateRecognizer._glyph_raster``): there L leads E
+    # by 0.01, and the tile's 1 settles E. Off (0) for now. Session 43, spellcast-arrows
+    # at 8, boards exact (confident-wrong tiles), before -> after: 123200-123399 153 (1)
+    # -> 154 (0); 122200-122399 147 -> 148; 123400-123599 149 (1) -> 151 (1, another: an
+    # outlined dot's ring read O); 123600-123699 76 -> 75. But make test: a gold B whose
+    # bowls a green arrowhead hid, on a board shown twice, read E surely
+    # (tests/test_copies.py, stress 115900, 115902 + twice: confident and wrong), and six
+    # tests whose premise was a letter read best around a line (L for E, F, an I unsure)
+    # now read the right letter or another. Scores also come closer where the line hides
+    # what tells letters apart, which the value margins were set without (a T 0.16 in
+    # sight, 0.087 ahead of S, both 2: short of line_value_margin, 123633).
+    masked_symmetric: int = 0
     # ...after closing the line's pixels with a disc masked_close of the frame's longer
     # side across: a red line see-through over an R's leg came out in spots, the gaps read
     # as face there, so R (its leg predicted in them) fell behind P, read at 0.82

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
@@ -52,7 +53,12 @@ from assistant.recognize.store import (
     TemplateSet,
     builtin_template_dir,
     load_templates,
+    template_pictures,
+    template_raster,
 )
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 ALL_TURNS = (0, 1, 2, 3)
 # One character as the matcher cuts it: its key (the ids of the glyph components it is
@@ -110,13 +116,30 @@ class TemplateRecognizer:
         self, templates: TemplateSet | None = None, config: RecognizeConfig | None = None
     ) -> None:
         self.config = config or RecognizeConfig()
+        sources = None if self.config.learned_styles else [builtin_template_dir()]
         self.templates = templates if templates is not None else load_templates(
-            None if self.config.learned_styles else [builtin_template_dir()],
-            self.config.glyph,
+            sources, self.config.glyph
         )  # fmt: skip
         self._glyphs = self.templates.subset(GLYPH_CLASSES)
         self._digits = self.templates.subset(DIGITS)
         self._allowed_cache: dict[tuple[int, int, bool, int], npt.NDArray[np.intp]] = {}
+        # The glyph templates' pictures, read where a line hides part of a glyph
+        # (``_masked``): known only for templates loaded here, from their styles' files.
+        self._sources: Sequence[Traversable] | None = sources if templates is None else ()
+        self._pictures: tuple[Traversable | None, ...] | None = None
+        self._rasters: dict[int, npt.NDArray[np.float32] | None] = {}
+
+    def _glyph_raster(self, row: int) -> npt.NDArray[np.float32] | None:
+        """The raster of glyph template ``row`` (``glyphs.raster``), read once; None where
+        its picture is not known."""
+        if row in self._rasters:
+            return self._rasters[row]
+        if self._pictures is None:  # (no styles, no pictures: templates given)
+            self._pictures = template_pictures(self._glyphs, self._sources)
+        source = self._pictures[row]
+        picture = None if source is None else template_raster(source, self.config.glyph)
+        self._rasters[row] = picture
+        return picture
 
     # ----------------------------------------------------------------- public
 
@@ -626,6 +649,23 @@ class TemplateRecognizer:
             ]
         )
         rows = matrix[chosen][:, kept]
+        if self.config.masked_symmetric > 0:
+            # The glyph's ink stops at the line; its letter's templates' does not: a stroke
+            # hidden whole under the line still blurs into the cells beside it in them,
+            # and the letter without it leads there (``RecognizeConfig
+            # .masked_symmetric``). The best classes' best templates lose their ink under
+            # the line as the glyph did, and are compared so.
+            gone = hidden > 0.5
+            rows = rows.copy()
+            mine = feats[kept]
+            size = max(float(np.linalg.norm(mine)), 1e-6)
+            for k in np.argsort(-per_class)[: self.config.masked_symmetric]:
+                drawn = self._glyph_raster(int(chosen[k]))
+                if drawn is None:
+                    continue
+                shown = features(np.where(gone, np.float32(0), drawn), cfg).ravel()[kept]
+                rows[k] = shown
+                per_class[k] = float(shown @ mine) / max(float(np.linalg.norm(shown)) * size, 1e-6)
         unit = rows / np.maximum(np.linalg.norm(rows, axis=1, keepdims=True), 1e-6)
         alike = (unit @ unit[int(np.argmax(per_class))]).astype(np.float32)
         return per_class, share, alike

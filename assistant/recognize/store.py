@@ -279,6 +279,39 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     return _template_set(chars, names, weights, hole_counts, cfg)
 
 
+def template_pictures(
+    templates: TemplateSet, sources: Sequence[Traversable] | None = None
+) -> tuple[Traversable | None, ...]:
+    """The picture file of each row of ``templates`` (loaded from ``sources`` as
+    ``load_templates`` loads them; None: the shipped and the learned styles), None for a
+    row no manifest names: a style's rows of one character follow its manifest's order,
+    as ``_load_cached`` lays them out (``recognize.matcher`` reads a template's picture
+    again where a drawn line hides part of the glyph)."""
+    import json
+
+    files: dict[tuple[str, str], list[Traversable]] = {}
+    for path, _ in _styles_key(sources):
+        style = _traversable(path)
+        for item in json.loads((style / "manifest.json").read_bytes()):
+            if item.get("use", "match") == "match":
+                files.setdefault((style.name, str(item["char"])), []).append(
+                    style / str(item["file"])
+                )
+    seen: dict[tuple[str, str], int] = {}
+    out: list[Traversable | None] = []
+    for char, style_name in zip(templates.chars, templates.styles, strict=True):
+        k = seen.get((style_name, char), 0)
+        seen[(style_name, char)] = k + 1
+        named = files.get((style_name, char), [])
+        out.append(named[k] if k < len(named) else None)
+    return tuple(out)
+
+
+def template_raster(source: Traversable, config: GlyphConfig) -> npt.NDArray[np.float32]:
+    """A template's picture as its features are taken from (``glyphs.raster``)."""
+    return raster(_read_png(source), config)
+
+
 def _template_set(
     chars: tuple[str, ...],
     styles: tuple[str, ...],
