@@ -245,15 +245,7 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     cached = _read_disk_cache(cache, cfg, _cache_head(cfg, key)) if cache is not None else None
     if cached is not None:
         return cached
-    entries: list[tuple[str, str, Traversable]] = []
-    for style, manifest_bytes in manifests:
-        name = style.name
-        import json  # only to build the cache: a cached start reads no JSON
-
-        for item in json.loads(manifest_bytes):
-            if item.get("use", "match") != "match":  # drawn only (recognize.exemplars)
-                continue
-            entries.append((str(item["char"]), name, style / str(item["file"])))
+    entries = [e for style, manifest_bytes in manifests for e in _matched(style, manifest_bytes)]
     if not entries:
         raise AssistantError(
             "no letter templates found",
@@ -279,6 +271,16 @@ def _load_cached(key: tuple[tuple[str, float], ...], cfg: GlyphConfig) -> Templa
     return _template_set(chars, names, weights, hole_counts, cfg)
 
 
+def _matched(style: Traversable, manifest_bytes: bytes) -> Iterator[tuple[str, str, Traversable]]:
+    """The templates ``style``'s manifest names for matching (character, style name,
+    picture file), in its order; not those drawn only (``recognize.exemplars``)."""
+    import json  # only to build the cache or read pictures again: a cached start reads none
+
+    for item in json.loads(manifest_bytes):
+        if item.get("use", "match") == "match":
+            yield str(item["char"]), style.name, style / str(item["file"])
+
+
 def template_pictures(
     templates: TemplateSet, sources: Sequence[Traversable] | None = None
 ) -> tuple[Traversable | None, ...]:
@@ -287,16 +289,11 @@ def template_pictures(
     row no manifest names: a style's rows of one character follow its manifest's order,
     as ``_load_cached`` lays them out (``recognize.matcher`` reads a template's picture
     again where a drawn line hides part of the glyph)."""
-    import json
-
     files: dict[tuple[str, str], list[Traversable]] = {}
     for path, _ in _styles_key(sources):
         style = _traversable(path)
-        for item in json.loads((style / "manifest.json").read_bytes()):
-            if item.get("use", "match") == "match":
-                files.setdefault((style.name, str(item["char"])), []).append(
-                    style / str(item["file"])
-                )
+        for char, name, source in _matched(style, (style / "manifest.json").read_bytes()):
+            files.setdefault((name, char), []).append(source)
     seen: dict[tuple[str, str], int] = {}
     out: list[Traversable | None] = []
     for char, style_name in zip(templates.chars, templates.styles, strict=True):
