@@ -656,8 +656,7 @@ class TemplateRecognizer:
             # .masked_symmetric``). The best classes' best templates lose their ink under
             # the line as the glyph did, and are compared so.
             gone = hidden > 0.5
-            rows = rows.copy()
-            mine = feats[kept]
+            mine = feats[kept]  # (rows is a copy already: indexed by chosen and kept)
             size = max(float(np.linalg.norm(mine)), 1e-6)
             for k in np.argsort(-per_class)[: self.config.masked_symmetric]:
                 drawn = self._glyph_raster(int(chosen[k]))
