@@ -185,24 +185,29 @@ def _mirror_corr(located: LocatedBoard, half: int, across: bool) -> float:
 def _merge(a: TileReading, b: TileReading, threshold: float) -> tuple[TileReading, bool]:
     """One tile from its two copies, and whether they disagree."""
     sure_a, sure_b = a.confidence >= threshold, b.confidence >= threshold
-    if a.label == b.label:
-        return (a if a.confidence >= b.confidence else b), False
     if sure_a != sure_b:
         sure, unsure = (a, b) if sure_a else (b, a)
-        # One copy lost the letter (a threshold, glare); but one read around a line, naming
-        # another letter, says the line leaves the two copies apart: a gold B whose bowls
-        # a green arrowhead hid was settled E in one copy and read F, unsure, in the other
-        # (benchmarks/stress.py 115900, spellcast-arrows 115902 + twice, r1c0).
+        # One copy lost the letter (a threshold, glare); but one read around a line, with
+        # a letter, says the line leaves the two copies apart: the same line over the
+        # same letter, and only one copy sure of it. A gold B whose bowls a green
+        # arrowhead hid was settled E in one copy and read F, unsure, in the other
+        # (benchmarks/stress.py 115900, spellcast-arrows 115902 + twice, r1c0); read
+        # around the line with the templates' ink hidden as the glyph's
+        # (``RecognizeConfig.masked_symmetric``), the other copy read E first, unsure.
         if not (unsure.around_line and unsure.label):
             return sure, False
+    elif a.label == b.label:
+        return (a if a.confidence >= b.confidence else b), False
     best, other = (a, b) if a.confidence >= b.confidence else (b, a)
-    candidates = tuple(
-        dict.fromkeys(((best.label, best.confidence), (other.label, other.confidence)))
-    )
+    listed: dict[str, float] = {}  # each label once, as the more confident copy lists it
+    for label, p in ((best.label, best.confidence), (other.label, other.confidence)):
+        listed.setdefault(label, p)
+    for label, p in (*best.candidates[1:], *other.candidates[1:]):
+        listed.setdefault(label, p)
     unsure = replace(
         best,
         confidence=min(a.confidence, b.confidence, threshold) * 0.99,
-        candidates=candidates + tuple(x for x in best.candidates[1:] if x[0] != other.label),
+        candidates=tuple(listed.items()),
         note=DISAGREE_NOTE,
     )
     return unsure, True
