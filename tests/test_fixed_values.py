@@ -285,11 +285,12 @@ def test_a_value_a_hidden_letter_shares_settles_nothing() -> None:
     # tile; the glyph read L (0.14), D not listed, its printed 3 read surely. L prints 3 as
     # D does: the value alone would read L. Outside the line, of the letters worth 3, D
     # fits within hidden_margin of L (0.038 after it): the tile stays unsure, D listed.
+    # Since session 44 the templates lose their ink under the line as the glyph does
+    # (``RecognizeConfig.masked_symmetric``): F, P, D and B lead around the line, L
+    # 0.019 after D, and the 3 still settles nothing (D and L too near).
     reading = _unsure_beside_a_sure_value(106443, (4, 1), "D", 3)
-    assert reading.candidates[4][1][0][0] == "L"
-    # ...and D is listed, last: a letter worth 3 the glyph fits as well outside the line.
-    assert reading.candidates[4][1][-1][0] == "D"
-    assert by_value(reading.candidates[4][1][:1], 3, SPELLCAST, RecognizeConfig()) == ("L", 0.9)
+    assert "D" in [label for label, _ in reading.candidates[4][1]]
+    assert by_value((("L", 0.14),), 3, SPELLCAST, RecognizeConfig()) == ("L", 0.9)
 
 
 def test_a_sure_value_too_near_another_letter_is_not_agreed_with() -> None:

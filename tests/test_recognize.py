@@ -350,11 +350,11 @@ def test_agreement_of_a_second_engine_raises_an_unsure_reading(
 def test_a_stroke_hidden_whole_under_a_line_is_hidden_in_the_templates_too() -> None:
     """tools.synth spellcast-arrows 123313 r4c2 (fresh seeds): a nearly opaque purple line
     ends on an E, hiding its top and middle arms; what shows is an L. Cut with the line
-    taken as opaque, L led E by 0.08 around the line and read 0.94 (so still by default): the
-    E's middle arm, hidden whole, blurs into the cells beside the line in E's templates,
-    not in the glyph, whose ink stops at the line. With the best templates' ink under the
-    line taken out as the glyph's is (``masked_symmetric``, off by default), L leads by
-    0.01 only: unsure, E listed."""
+    taken as opaque, L led E by 0.08 around the line and read 0.94: the E's middle arm,
+    hidden whole, blurs into the cells beside the line in E's templates, not in the glyph,
+    whose ink stops at the line. With the best templates' ink under the line taken out as
+    the glyph's is (``masked_symmetric``, on since session 44), L leads by 0.01 only:
+    unsure, E listed."""
     from assistant.imageio import decode_image
     from assistant.locate import locate_board
     from tools.synth import render_board

@@ -302,17 +302,18 @@ class RecognizeConfig:
     # session 43). With masked_symmetric set, the best masked_symmetric classes' best
     # templates are compared with their ink under the line taken out as the glyph's is
     # (their pictures read again, ``TemplateRecognizer._glyph_raster``): there L leads E
-    # by 0.01, and the tile's 1 settles E. Off (0) for now. Session 43, spellcast-arrows
-    # at 8, boards exact (confident-wrong tiles), before -> after: 123200-123399 153 (1)
-    # -> 154 (0); 122200-122399 147 -> 148; 123400-123599 149 (1) -> 151 (1, another: an
-    # outlined dot's ring read O); 123600-123699 76 -> 75. But make test: a gold B whose
-    # bowls a green arrowhead hid, on a board shown twice, read E surely
-    # (tests/test_copies.py, stress 115900, 115902 + twice: confident and wrong), and six
-    # tests whose premise was a letter read best around a line (L for E, F, an I unsure)
-    # now read the right letter or another. Scores also come closer where the line hides
-    # what tells letters apart, which the value margins were set without (a T 0.16 in
-    # sight, 0.087 ahead of S, both 2: short of line_value_margin, 123633).
-    masked_symmetric: int = 0
+    # by 0.01, and the tile's 1 settles E. Session 43, spellcast-arrows at 8, boards
+    # exact (confident-wrong tiles), before -> after: 123200-123399 153 (1) -> 154 (0);
+    # 122200-122399 147 -> 148; 123400-123599 149 (1) -> 151 (1, another: an outlined
+    # dot's ring read O); 123600-123699 76 -> 75. Landed off then: on a board shown twice
+    # a gold B whose bowls a green arrowhead hid read E surely (one copy settled E, the
+    # other read E first, unsure: taken as agreeing; ``copies._merge`` now takes a copy
+    # unsure around a line as disagreeing, session 44), and six tests whose premise was a
+    # letter read best around a line now read the right letter. On since session 44
+    # (figures in README). Scores also come closer where the line hides what tells
+    # letters apart, which the value margins were set without (a T 0.16 in sight, 0.087
+    # ahead of S, both 2: short of line_value_margin, 123633).
+    masked_symmetric: int = 8
     # ...after closing the line's pixels with a disc masked_close of the frame's longer
     # side across: a red line see-through over an R's leg came out in spots, the gaps read
     # as face there, so R (its leg predicted in them) fell behind P, read at 0.82
