@@ -547,6 +547,18 @@ class CutConfig:
     # 114500-114699: 3 right O's whose counter a dot fills (0.96-0.98 of it) now unsure,
     # 2 boards; none wrong. Their 1 cannot tell them from that rim round an I.
     rim_ring: float = 0.6
+    # ...or, the line inside not round (the rim split from the dot pixel by pixel, jagged;
+    # a see-through dot spotted by the letter beneath), a glyph that is a thin ring or an
+    # arc of one round it: its pixels' distances from the line's middle spread over
+    # rim_spread of their median at most and go rim_cover of the way round
+    # (``_thin_ring``). An orange dot's rim round an I, its right half the glyph, spread
+    # 0.28 and went 0.67 round (its line inside 0.50 round), and read O, settled by the
+    # I's 1 (spellcast-arrows 124014 r1c4, fresh); an outlined see-through purple dot
+    # over a gold A, 0.52 and 0.89 round (0.28), read O by the A's 1 (123432 r2c0). An A
+    # whose counter a gold line filled: 1.02. A bold O's ring spreads about 0.5, but a
+    # dot filling its counter leaves it unsure anyway (rim_ring above).
+    rim_spread: float = 0.55
+    rim_cover: float = 0.5
     # ...round: 109340's dot with the stroke's end at its edge 0.69; the gaps a line runs
     # over between an E's arms, an A's legs, beside a gold I: 0.26-0.40 (107402, 107440,
     # 107411, whose letters' hue the lines shared on boards with no other gold letter).
@@ -769,7 +781,10 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
             ]
         tiles = _marks_alone(tiles, lab, p, cfg)
         rim = cfg.rim_ring
-        tiles = [replace(t, rings_dot=True) if _rings_dot(t, cfg, rim) else t for t in tiles]
+        spread = cfg.rim_spread
+        tiles = [
+            replace(t, rings_dot=True) if _rings_dot(t, cfg, rim, spread) else t for t in tiles
+        ]
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
 
@@ -847,11 +862,12 @@ def _rings_line(tile: TileImage, cfg: CutConfig) -> bool:
     return tile.line_hued and _rings_dot(tile, cfg, cfg.mark_ring)
 
 
-def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float) -> bool:
+def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float, spread: float = 0.0) -> bool:
     """Whether ``tile``'s glyph rings a round, centred stretch of its line at the tile's
     centre, ``ring`` of the inside of its hull under the line, whatever its hue
     (``_rings_line`` asks the rest): the dot at a path's start with its rim left as the
-    glyph, or a letter whose counter a dot fills."""
+    glyph, or a letter whose counter a dot fills. With ``spread``, also where the stretch
+    is not round but the glyph is a thin ring or arc round it (``_thin_ring``)."""
     if tile.line is None or not tile.glyph.any():
         return False
     h, w = tile.glyph.shape
@@ -863,7 +879,30 @@ def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float) -> bool:
     if n < cfg.mark_hole * h * w or np.count_nonzero(under) < ring * n:
         return False
     contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    return _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg)
+    if _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg):
+        return True
+    return spread > 0 and _thin_ring(tile.glyph, under, spread, cfg)
+
+
+def _thin_ring(glyph: Mask, under: npt.NDArray[np.bool_], spread: float, cfg: CutConfig) -> bool:
+    """Whether ``glyph`` lies round the middle of the line inside it (``under``, centred
+    within ``mark_centre``) as a ring or an arc of one: the distances of its pixels from
+    that middle spread over ``spread`` of their median at most (10th to 90th percentile),
+    and they lie round at least ``rim_cover`` of the way (in 36 sectors)."""
+    h, w = glyph.shape
+    m = cv2.moments(under.astype(np.uint8), binaryImage=True)
+    if m["m00"] <= 0:
+        return False
+    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+    if max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) > cfg.mark_centre:
+        return False
+    ys, xs = np.nonzero(glyph)
+    far = np.hypot(xs - cx, ys - cy)
+    lo, mid, hi = np.percentile(far, [10, 50, 90])
+    if mid <= 0 or hi - lo > spread * mid:
+        return False
+    sectors = ((np.arctan2(ys - cy, xs - cx) + np.pi) / (2 * np.pi) * 36).astype(int) % 36
+    return len(np.unique(sectors)) >= cfg.rim_cover * 36
 
 
 def _is_dot(tile: TileImage, cfg: CutConfig) -> bool:
