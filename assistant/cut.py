@@ -243,6 +243,10 @@ class CutConfig:
     # colour, spellcast-arrows seed 3001, is no hyphen).
     lost_level: tuple[float, float] = (0.3, 0.7)
     lost_tint: float = 8.0  # ... in the letter's colour (a*/b* this near a face-ink mix)
+    # ...and the median of that faint ink this near it: a pale see-through blue line
+    # joined to a black Z at its middle was 6.1 off (its pixels within lost_tint one by
+    # one), and the Z, read 0.99, was capped unsure (spellcast-arrows 123940 r0c2).
+    lost_tint_whole: float = 4.0
     lost_tint_smooth: int = 7  # ... judged on the tint median-filtered over this many pixels
     speck_area: float = 0.15
     # A glyph running top to bottom (the Qu of a die on its side: Q and u stacked) is
@@ -3547,6 +3551,15 @@ def _lost_strokes(
     )
     joined = joined & _blend_of(smooth, face, ink, cfg.lost_tint)
     far = joined & (away > cfg.lost_reach * side)
+    # ...judged pixel by pixel, and as a whole: near the face's and the ink's neutral
+    # tints, lost_tint takes in any pale colour, but a stroke of the letter paled by
+    # blur keeps the letter's tint through its middle, and a pale line of another
+    # colour keeps its own (``lost_tint_whole``).
+    counted = joined & (far | out_box)
+    if counted.any():
+        middle = np.median(smooth[counted].astype(np.float64), axis=0)
+        if not _blend_of(middle[None, None, :].astype(np.uint8), face, ink, cfg.lost_tint_whole):
+            return False
     if np.count_nonzero(far[square]) >= need or np.count_nonzero(joined & out_box) >= need:
         return True
     return bool(np.count_nonzero(far[level]) >= need_level)
