@@ -1832,6 +1832,37 @@ def test_a_slash_or_hyphen_touching_its_letter_is_cut_off_it(
 
 
 @pytest.mark.tesseract
+@pytest.mark.parametrize(
+    ("seed", "r", "c", "want"),
+    [
+        (124218, 3, 0, "A/M"),  # the A's right leg and the slash meet at their feet
+        (123724, 3, 0, "L/A"),  # "L/" as wide as tall
+    ],
+)
+def test_a_slash_joined_to_its_letter_in_a_v_is_cut_off_it(
+    seed: int, r: int, c: int, want: str
+) -> None:
+    """tools.synth wordament-orange (held out, sessions 43 and 44): an either/or tile whose
+    letter and slash are one piece. An "A/" joined at the feet has no column thinner than
+    both strokes there (0.32 of its height, over the old ``split_neck`` 0.25), an "L/" is
+    1.04 as wide as tall (under the old ``split_width`` 1.05): uncut, the templates read
+    QM and UA at 0.38-0.53 and the tile stayed unsure. Cut, the templates list the tile
+    first and Tesseract agrees: sure."""
+    from assistant.imageio import decode_image
+    from assistant.read import ReaderConfig, ReadOptions, read_array
+    from tools.synth import render_board
+
+    board = render_board("wordament-orange", seed)
+    assert board.label["letters"][r][c] == want
+    image = decode_image(board.data)
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[r][c] == want
+    old = RecognizeConfig(split_width=1.05, split_neck=0.25)
+    before = read_array(image, ReadOptions(config=ReaderConfig(recognize=old)))
+    assert before.tiles[r][c] == "?"
+
+
+@pytest.mark.tesseract
 def test_a_confusion_the_second_engine_shows_on_the_board_lifts_no_agreement() -> None:
     """A SpellCast board blurred by 4 % of its pitch (benchmarks/stress.py 90500,
     spellcast-arrows + blur4%): Tesseract reads its blurred D's as O, one at 0.77 where

@@ -253,9 +253,14 @@ class RecognizeConfig:
     # and only Tesseract read "O/T", "N/T", "SUB-", at 0.28-0.29 (tools.synth
     # wordament-desktop 89201, 89229, 89302; wordament-orange 99904 "L/M"); at 1.05 the
     # matcher reads them at 0.92-0.97. Held-out 89200-89329 and --per-look 10 --seed 99900
-    # (every look): those 4 boards gained, none lost, nothing confident-wrong.
-    split_width: float = 1.05
-    split_neck: float = 0.25
+    # (every look): those 4 boards gained, none lost, nothing confident-wrong. Session 44:
+    # 1.05 -> 1.0 and split_neck 0.25 -> 0.35. An "A/" joined at the feet (the A's right
+    # leg and the slash meeting in a V) has no column thinner than both strokes there
+    # (12 px of 37, 0.32); an "L/" was 1.04 wide (wordament-orange 124218 "A/M" and 123724
+    # "L/A", held out: read QM and UA at 0.38-0.53, unsure; now A/M and L/A, Tesseract
+    # agreeing).
+    split_width: float = 1.0
+    split_neck: float = 0.35
     split_penalty: float = 0.05
     invalid_factor: float = 0.3  # confidence kept by a malformed label ("A-B", "/A")
     obstructed_factor: float = 0.5  # ...and by a tile crossed by a line from outside
