@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Literal
@@ -559,10 +559,15 @@ class CutConfig:
     # 0.28 and went 0.67 round (its line inside 0.50 round), and read O, settled by the
     # I's 1 (spellcast-arrows 124014 r1c4, fresh); an outlined see-through purple dot
     # over a gold A, 0.52 and 0.89 round (0.28), read O by the A's 1 (123432 r2c0). An A
-    # whose counter a gold line filled: 1.02. A bold O's ring spreads about 0.5, but a
-    # dot filling its counter leaves it unsure anyway (rim_ring above).
+    # whose counter a gold line filled: 1.02. A black O round a line spreads 0.38-0.54
+    # too (6 of them on 400 boards, read by their 1 before): told by its ink below.
     rim_spread: float = 0.55
     rim_cover: float = 0.5
+    # ...and whose inked core lies rim_ink_apart or more (CIELAB distance) from the board's
+    # letters' (median of the clean tiles'): a black O round a line's dot or stroke is
+    # printed in the letters' ink (0-5 from it on spellcast-arrows 123400-123599,
+    # 123900-124099, 124212), the two rims above were 88 and 107 from it.
+    rim_ink_apart: float = 25.0
     # ...round: 109340's dot with the stroke's end at its edge 0.69; the gaps a line runs
     # over between an E's arms, an A's legs, beside a gold I: 0.26-0.40 (107402, 107440,
     # 107411, whose letters' hue the lines shared on boards with no other gold letter).
@@ -785,9 +790,23 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
             ]
         tiles = _marks_alone(tiles, lab, p, cfg)
         rim = cfg.rim_ring
-        spread = cfg.rim_spread
+
+        @functools.cache
+        def letters_core() -> npt.NDArray[np.float64] | None:  # (asked once at most)
+            cores = [
+                _glyph_core(t, lab[_cell(t.row, t.col, p)])
+                for t in tiles
+                if not (t.blank or t.crossed) and t.glyph_box is not None
+            ]
+            found = [c for c in cores if c is not None]
+            return np.asarray(median(np.stack(found), axis=0), np.float64) if found else None
+
         tiles = [
-            replace(t, rings_dot=True) if _rings_dot(t, cfg, rim, spread) else t for t in tiles
+            replace(t, rings_dot=True)
+            if _rings_dot(t, cfg, rim)
+            or _rims_dot(t, lab[_cell(t.row, t.col, p)], letters_core, cfg)
+            else t
+            for t in tiles
         ]
     _zone_cut(located, lab, tiles, cfg, ring, scale)
     return board_values(tiles, cfg)
@@ -866,14 +885,24 @@ def _rings_line(tile: TileImage, cfg: CutConfig) -> bool:
     return tile.line_hued and _rings_dot(tile, cfg, cfg.mark_ring)
 
 
-def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float, spread: float = 0.0) -> bool:
+def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float) -> bool:
     """Whether ``tile``'s glyph rings a round, centred stretch of its line at the tile's
     centre, ``ring`` of the inside of its hull under the line, whatever its hue
     (``_rings_line`` asks the rest): the dot at a path's start with its rim left as the
-    glyph, or a letter whose counter a dot fills. With ``spread``, also where the stretch
-    is not round but the glyph is a thin ring or arc round it (``_thin_ring``)."""
-    if tile.line is None or not tile.glyph.any():
+    glyph, or a letter whose counter a dot fills."""
+    under = _under_hull(tile, cfg, ring)
+    if under is None:
         return False
+    contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    h, w = tile.glyph.shape
+    return _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg)
+
+
+def _under_hull(tile: TileImage, cfg: CutConfig, ring: float) -> npt.NDArray[np.bool_] | None:
+    """The line inside ``tile``'s glyph's convex hull (off the glyph), where that inside is
+    ``mark_hole`` of the cell or more and ``ring`` of it lies under the line; else None."""
+    if tile.line is None or not tile.glyph.any():
+        return None
     h, w = tile.glyph.shape
     hull = np.zeros((h, w), np.uint8)
     cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(tile.glyph)), 255)
@@ -881,11 +910,36 @@ def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float, spread: float = 0.0
     n = int(np.count_nonzero(inside))
     under = inside & (tile.line > 0)
     if n < cfg.mark_hole * h * w or np.count_nonzero(under) < ring * n:
+        return None
+    return np.asarray(under, np.bool_)
+
+
+def _rims_dot(
+    tile: TileImage, cell: Image, ink: Callable[[], npt.NDArray[np.float64] | None], cfg: CutConfig
+) -> bool:
+    """Whether ``tile``'s glyph may be the rim of a start dot though the line inside it is
+    not round (``_rings_dot`` asks that): the glyph is a thin ring or an arc of one round
+    the line's middle (``_thin_ring``; ``rim_ring`` of its hull's inside under the line)
+    and not printed in the board's letters' ink (``ink``: their inked core, asked only
+    here; ``rim_ink_apart``), which a letter's ring (an O round a line) is."""
+    under = _under_hull(tile, cfg, cfg.rim_ring)
+    if under is None or not _thin_ring(tile.glyph, under, cfg.rim_spread, cfg):
         return False
-    contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg):
+    letters = ink()
+    mine = _glyph_core(tile, cell)
+    if letters is None or mine is None:
         return True
-    return spread > 0 and _thin_ring(tile.glyph, under, spread, cfg)
+    return float(np.linalg.norm(mine - letters)) >= cfg.rim_ink_apart
+
+
+def _glyph_core(tile: TileImage, cell: Image) -> npt.NDArray[np.float64] | None:
+    """The median of the inked core (``_inked_core``) of ``tile``'s glyph, 8-bit CIELAB
+    (``cell``: the tile's cell so converted); None without a glyph."""
+    if not tile.glyph.any():
+        return None
+    face = bgr_to_lab8(np.asarray([[tile.face_bgr]], np.uint8))[0, 0].astype(np.float64)
+    core = _inked_core(cell[tile.glyph > 0], face)
+    return np.asarray(median(core.astype(np.float64), axis=0), np.float64)
 
 
 def _thin_ring(glyph: Mask, under: npt.NDArray[np.bool_], spread: float, cfg: CutConfig) -> bool:

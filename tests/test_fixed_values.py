@@ -704,6 +704,30 @@ def test_a_thin_ring_round_a_dot_that_is_not_round_is_no_o_a_value_settles(
     assert not before.rings_dot
 
 
+def test_an_o_round_a_line_in_the_letters_ink_is_read_by_its_value() -> None:
+    # tools.synth spellcast-arrows 124212 r4c1 (held out, session 44): a pink line ends in
+    # a ring inside a black O, a thin ring round the line's middle as a dot's rim is
+    # (``_thin_ring``). But it is printed in the board's letters' ink, as no rim is (a
+    # dark rim is its line's colour darkened, seen through or not: 88 and 107 from the
+    # letters' ink in CIELAB on 124014 and 123432, the O 2): its 1 settles it.
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 124212)
+    image = decode_image(board.data)
+    assert board.label["letters"][4][1] == "O"
+    reading = read_array(image, ReadOptions())
+    assert confident_wrong(reading, board.label["letters"]) == []
+    assert reading.tiles[4][1] == "O"
+    located = locate_board(image)
+    (cut,) = [t for t in cut_tiles(located) if (t.row, t.col) == (4, 1)]
+    assert not cut.rings_dot
+    any_ink = replace(CutConfig(), rim_ink_apart=0.0)
+    (taken,) = [t for t in cut_tiles(located, any_ink) if (t.row, t.col) == (4, 1)]
+    assert taken.rings_dot
+
+
 def test_a_settled_letter_against_a_value_read_nearly_surely_stands_unsure() -> None:
     # benchmarks/stress.py --seed 113400 (fresh), spellcast-arrows + jpeg20, r4c2: an O
     # under a teal line, 0.14 of its frame in sight, settled G at 0.9 among every letter;
