@@ -3605,18 +3605,18 @@ def _lost_strokes(
     )
     joined = joined & _blend_of(smooth, face, ink, cfg.lost_tint)
     far = joined & (away > cfg.lost_reach * side)
+    if (
+        np.count_nonzero(far[square]) < need
+        and np.count_nonzero(joined & out_box) < need
+        and np.count_nonzero(far[level]) < need_level
+    ):
+        return False
     # ...judged pixel by pixel, and as a whole: near the face's and the ink's neutral
     # tints, lost_tint takes in any pale colour, but a stroke of the letter paled by
     # blur keeps the letter's tint through its middle, and a pale line of another
     # colour keeps its own (``lost_tint_whole``).
-    counted = joined & (far | out_box)
-    if counted.any():
-        middle = np.median(smooth[counted].astype(np.float64), axis=0)
-        if not _blend_of(middle[None, None, :].astype(np.uint8), face, ink, cfg.lost_tint_whole):
-            return False
-    if np.count_nonzero(far[square]) >= need or np.count_nonzero(joined & out_box) >= need:
-        return True
-    return bool(np.count_nonzero(far[level]) >= need_level)
+    middle = np.median(smooth[joined & (far | out_box)].astype(np.float64), axis=0)
+    return bool(_blend_of(middle[None, None, :].astype(np.uint8), face, ink, cfg.lost_tint_whole))
 
 
 def _faint_hyphen(
