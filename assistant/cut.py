@@ -937,8 +937,7 @@ def _glyph_core(tile: TileImage, cell: Image) -> npt.NDArray[np.float64] | None:
     (``cell``: the tile's cell so converted); None without a glyph."""
     if not tile.glyph.any():
         return None
-    face = bgr_to_lab8(np.asarray([[tile.face_bgr]], np.uint8))[0, 0].astype(np.float64)
-    core = _inked_core(cell[tile.glyph > 0], face)
+    core = _inked_core(cell[tile.glyph > 0], _face_lab(tile))
     return np.asarray(median(core.astype(np.float64), axis=0), np.float64)
 
 
