@@ -937,8 +937,7 @@ def _glyph_core(tile: TileImage, cell: Image) -> npt.NDArray[np.float64] | None:
     (``cell``: the tile's cell so converted); None without a glyph."""
     if not tile.glyph.any():
         return None
-    core = _inked_core(cell[tile.glyph > 0], _face_lab(tile))
-    return np.asarray(median(core.astype(np.float64), axis=0), np.float64)
+    return _core_median(cell[tile.glyph > 0], _face_lab(tile))
 
 
 def _thin_ring(glyph: Mask, under: npt.NDArray[np.bool_], spread: float, cfg: CutConfig) -> bool:
@@ -946,13 +945,10 @@ def _thin_ring(glyph: Mask, under: npt.NDArray[np.bool_], spread: float, cfg: Cu
     within ``mark_centre``) as a ring or an arc of one: the distances of its pixels from
     that middle spread over ``spread`` of their median at most (10th to 90th percentile),
     and they lie round at least ``rim_cover`` of the way (in 36 sectors)."""
-    h, w = glyph.shape
-    m = cv2.moments(under.astype(np.uint8), binaryImage=True)
-    if m["m00"] <= 0:
+    centre = _centred_at(cv2.moments(under.astype(np.uint8), binaryImage=True), glyph.shape, cfg)
+    if centre is None:
         return False
-    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
-    if max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) > cfg.mark_centre:
-        return False
+    cx, cy = centre
     ys, xs = np.nonzero(glyph)
     far = np.hypot(xs - cx, ys - cy)
     lo, mid, hi = np.percentile(far, [10, 50, 90])
@@ -987,12 +983,22 @@ def _round_and_centred(
     area, rim = cv2.contourArea(piece), cv2.arcLength(piece, closed=True)
     if rim <= 0 or 4.0 * math.pi * area / rim**2 < least:
         return False
-    m = cv2.moments(piece)
-    if m["m00"] <= 0:
-        return False
+    return _centred_at(cv2.moments(piece), shape, cfg) is not None
+
+
+def _centred_at(
+    moments: cv2.typing.Moments, shape: tuple[int, ...], cfg: CutConfig
+) -> tuple[float, float] | None:
+    """The centroid (x, y) of a shape of ``moments`` where it lies within ``mark_centre``
+    of a cell of ``shape`` from the cell's middle (where a path's start dot sits); else
+    None."""
+    if moments["m00"] <= 0:
+        return None
     h, w = shape[:2]
-    cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
-    return bool(max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) <= cfg.mark_centre)
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    if max(abs(cx - w / 2) / w, abs(cy - h / 2) / h) > cfg.mark_centre:
+        return None
+    return cx, cy
 
 
 def _marks_alone(
@@ -1083,7 +1089,7 @@ def _unmarked_line(
         return near & (np.hypot(ab[:, 0], ab[:, 1]) >= cfg.tint_min)
 
     face = _face_lab(tile)
-    core = median(_inked_core(pixels, face)[:, 1:].astype(np.float64), axis=0) - 128.0
+    core = _core_median(pixels, face)[1:] - 128.0
     if in_hue(core.reshape(1, 2))[0]:
         return tile  # a letter printed in the line's colour (a gold letter, an orange line)
     smooth = cv2.medianBlur(np.ascontiguousarray(lab), cfg.lost_tint_smooth)
@@ -1743,7 +1749,7 @@ def cut_tile(
     # letter (an arrowhead whose pale line the ink threshold left out) is something over
     # the tile, not a character (an S and a blue arrowhead read "S-" at 0.95).
     main = max(glyph_ids, key=lambda i: areas.get(i, 0))
-    tint = median(_inked_core(lab[labels == main], face).astype(np.float64), axis=0)
+    tint = _core_median(lab[labels == main], face)
     smooth = cv2.medianBlur(lab, cfg.lost_tint_smooth) if len(glyph_ids) > 1 or small else lab
 
     def character(i: int) -> bool:
@@ -2079,6 +2085,14 @@ def _in_line_hue(
         if math.hypot(la, lb) >= cfg.tint_min and hue_apart(mine, hue(la, lb)) <= cfg.mark_hue:
             return True
     return False
+
+
+def _core_median(
+    pixels: npt.NDArray[np.uint8], face: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """The median colour (CIELAB, per channel) of the inked core of ``pixels``
+    (``_inked_core``)."""
+    return np.asarray(median(_inked_core(pixels, face).astype(np.float64), axis=0), np.float64)
 
 
 def _inked_core(
