@@ -492,6 +492,21 @@ class CutConfig:
     # 41): left out, the rest undone. spellcast-arrows 120200-120399, 117000-117199 and
     # 114500-114699: 447 -> 448 exact, one more tile read, none lost, none wrong.
     see_outline: float = 2.0
+    # An outlined see-through line is undone inside its outline (``_inside_outline``):
+    # the outline is the band along the stroke's edge, as deep as its pixels in the outer
+    # band (``_outer_band``, where no letter is) are darker than the line (see_darker) on
+    # most (outline_dark) of each depth (the stroke's blurred fringe, lighter, may lie
+    # outside it); what lies see_outline_pad pixels deeper is the stroke's body, undone as
+    # a line of one colour. The outline's own pixels stay unknown. Until session 45 an
+    # outlined line was taken as opaque: a gold line of opacity 153 hid an N's diagonal,
+    # and H and N tied around it (spellcast-arrows 125005 r4c1). Outlined see-through
+    # lines, a fifth of tools.synth's, crossed 55 of the 155 tiles left unsure on 400
+    # arrows boards (124800-125199). Boards exact before -> after: 124800-124999 146 ->
+    # 148, 125000-125199 146 -> 150, 123900-124099 148 -> 153, 123400-123599 151 = 151;
+    # no confident-wrong tile more.
+    see_within_outline: bool = True
+    outline_dark: float = 0.5
+    see_outline_pad: int = 1
     # A stroke of another hue than the face (chroma distance above tint_min, 8-bit CIELAB
     # a/b) that comes in from the tile's border and touches the glyph (grown by tint_reach
     # pixels) is a drawn line too, even where its body is too light to be ink (a green
@@ -2652,9 +2667,19 @@ def _see_through_each(
         others = (o for j, o in enumerate(colours) if j != k)
         return any(_on_blend(colours[k], o, axis, span, within) for o in others)
 
+    def within_outline(outline: Sequence[int]) -> npt.NDArray[np.float32] | None:
+        # The outline's colours left, one line's colour is undone inside its outline.
+        rest = [c for k, c in enumerate(colours) if k not in outline]
+        if not cfg.see_within_outline or len(rest) != 1:
+            return None
+        return _see_through(
+            lab, line, face_area, face, gap, rest[0], ink, cfg, values_at, outlined=True
+        )  # fmt: skip
+
     over = [k for k in range(len(colours)) if blend(k, fit)]
-    if any(blend(k, rim) for k in range(len(colours)) if k not in over):
-        return None
+    outlines = [k for k in range(len(colours)) if k not in over and blend(k, rim)]
+    if outlines:
+        return within_outline([*over, *outlines])
     if over:
         # ...and on the model, it is still an outline where it shows along the stroke's
         # outer band (``_outer_band``: where no letter is), or where the line is undone
@@ -2670,7 +2695,7 @@ def _see_through_each(
         for k in over:
             dark |= pixel_distances(band, colours[k].astype(np.float32)) < fit
         if _outlined(dark, len(band), cfg):
-            return None
+            return within_outline(over)
         colours = [c for k, c in enumerate(colours) if k not in over]
         if len(colours) == 1:
             return _see_through(lab, line, face_area, face, gap, colours[0], ink, cfg, values_at)
@@ -2773,6 +2798,9 @@ def _see_through(
     ink: npt.NDArray[np.float64],
     cfg: CutConfig,
     values_at: npt.NDArray[np.bool_] | None = None,
+    *,
+    outlined: bool = False,
+    inside: bool = False,
 ) -> npt.NDArray[np.float32] | None:
     """What a see-through line lets show of the tile beneath it. Over the face the line
     has ``colour``; over the letter it is darker by the share of the letter that shows
@@ -2783,7 +2811,10 @@ def _see_through(
     the face of what lies beneath (NaN where unknown: off the model, or the line too
     opaque, under ``see_min``); None when the line hides everything, or the gap between
     tiles (its colour ``gap``) shows it opaque (``_opaque_over_gap``). Darker pixels in
-    ``values_at`` (the corner where the board prints its values) are no outline."""
+    ``values_at`` (the corner where the board prints its values) are no outline. An
+    outlined line (``outlined``: one of its colours was its outline, or darker pixels along
+    its outer band show one) is seen through only inside its outline (``_inside_outline``;
+    ``inside``: ``line`` is that inside already)."""
     pixels = lab[line].reshape(-1, 3).astype(np.float64)
     if len(pixels) < cfg.line_min_px:
         return None
@@ -2798,8 +2829,15 @@ def _see_through(
     # pixels beside it, nor the stroke's fringe), and nowhere near the tile's edge, where
     # no letter is: a darker outline or core along the whole stroke is no see-through.
     edge, outer = _outer_band(line, face_area, cfg, values_at)
-    if _outlined(darker[outer[line]], int(np.count_nonzero(outer)), cfg):
-        return None
+    if not inside and (
+        outlined or _outlined(darker[outer[line]], int(np.count_nonzero(outer)), cfg)
+    ):
+        core = _inside_outline(line, outer, shift, cfg) if cfg.see_within_outline else None
+        if core is None:
+            return None
+        return _see_through(
+            lab, core, face_area, face, gap, colour, ink, cfg, values_at, inside=True
+        )  # fmt: skip
     inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     # ...over the face, clear of its rim and corners: over the gap between tiles a line
     # is darker too (an opaque orange line leaving an E's tile over the navy gap passed
@@ -2853,6 +2891,37 @@ def _outer_band(
     if values_at is not None:
         outer &= ~values_at
     return edge, outer
+
+
+def _inside_outline(
+    line: npt.NDArray[np.bool_],
+    outer: npt.NDArray[np.bool_],
+    shift: npt.NDArray[np.float64],
+    cfg: CutConfig,
+) -> npt.NDArray[np.bool_] | None:
+    """The body of an outlined ``line`` inside its outline: the pixels deeper in the stroke
+    than the outline reaches (``see_outline_pad`` more), the outline's depth being the
+    depths (whole pixels from the stroke's edge) at which most (``outline_dark``) of the
+    stroke's ``outer`` band is darker than the line (``shift``, over the line's pixels,
+    past ``see_darker`` towards the ink, on the line's model or off it: an outline is of
+    its own hue). None when no such band runs along the edge, or no body is left inside."""
+    depth = cv2.distanceTransform(line.astype(np.uint8), cv2.DIST_L2, 3)
+    at = np.floor(depth[outer]).astype(np.int32)
+    dark = shift[outer[line]] > cfg.see_darker
+    # (the stroke's blurred fringe, lighter, may lie outside the outline)
+    reach = 0
+    for d in range(1, int(at.max(initial=0)) + 1):
+        ring = at == d
+        if int(np.count_nonzero(ring)) < cfg.line_min_px:
+            break
+        if float(dark[ring].mean()) >= cfg.outline_dark:
+            reach = d
+        elif reach:
+            break
+    if reach == 0:
+        return None
+    core = line & (depth > reach + cfg.see_outline_pad)
+    return core if int(np.count_nonzero(core)) >= 2 * cfg.line_min_px else None
 
 
 def _outlined(dark: npt.NDArray[np.bool_], outer: int, cfg: CutConfig) -> bool:

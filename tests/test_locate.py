@@ -636,7 +636,9 @@ def test_a_line_in_doubt_is_read_where_only_that_size_is_the_games() -> None:
     like tiles: the locator is unsure between 5x4 and 5x5. Read at 5x5 the board is named
     SpellCast, which deals 5x5 only, and every cell holds a tile: it is read so, noted,
     the crossed T unsure, none wrong (the crossed J, unsure too until session 44, reads
-    around the line since the templates lose their ink there as the glyph does)."""
+    around the line since the templates lose their ink there as the glyph does; since
+    session 45 the outlined orange line is seen through inside its outline, the J's stem
+    shows whole and the join of its hook stays unknown: I and J both fit, unsure again)."""
     from stressed import confident_wrong
 
     from assistant.imageio import decode_image
@@ -651,7 +653,8 @@ def test_a_line_in_doubt_is_read_where_only_that_size_is_the_games() -> None:
     reading = read_array(image, ReadOptions())
     assert (reading.rows, reading.cols) == (5, 5) and reading.game == "spellcast"
     assert confident_wrong(reading, board.label["letters"]) == []
-    assert [reading.tiles[r][0] for r in range(5)] == ["I", "W", "J", "?", "M"]
+    assert [reading.tiles[r][0] for r in range(5)] == ["I", "W", "?", "?", "M"]
+    assert "J" in [label for label, _ in reading.candidates[2][0]]
     assert any(
         n.startswith("read as 5x5, the size spellcast boards have, not 5x4") for n in reading.notes
     )
