@@ -665,6 +665,30 @@ def test_a_see_through_line_over_the_point_value_is_seen_through(
         assert cut.overdrawn and cut.seen_through is seen
 
 
+def test_an_outlined_dots_ring_left_round_what_it_lets_show_is_no_letter() -> None:
+    """tools.synth spellcast-arrows 125302 r3c0 (a fresh seed, session 45): the outlined
+    blue dot at a path's start over an A. Seen through inside its outline, the dot lets
+    the A's strokes show, and its outline, darker than the line, stays round them as the
+    glyph: G and O fit best (0.11, unsure), and the tile's 1 (A, E, I and O print 1)
+    settled O at 0.85, confident and wrong. The ring no longer rings line pixels, but cut
+    with the line opaque it does: the tile may be the dot's rim (``TileImage.rings_dot``)
+    and its value settles nothing: the tile is unsure (what shows of the A fits no letter
+    well enough to be listed)."""
+    from stressed import confident_wrong
+
+    from assistant.cut import cut_tiles
+    from assistant.locate import locate_boards
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 125302)
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert board.label["letters"][3][0] == "A" and reading.tiles[3][0] == UNSURE
+    assert confident_wrong(reading, board.label["letters"]) == []
+    located = locate_boards(decode_image(board.data))[0]
+    tile = cut_tiles(located)[3 * located.cols]
+    assert tile.seen_through and tile.rings_dot
+
+
 def _right_or_unsure(seed: int, tile: tuple[int, int], want: str) -> None:
     """tools.synth spellcast-arrows ``seed`` read as a user reads it: ``tile`` is ``want``
     or unsure with ``want`` among its candidates, never another letter with confidence."""
