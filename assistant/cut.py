@@ -2812,7 +2812,6 @@ def _see_through(
     values_at: npt.NDArray[np.bool_] | None = None,
     *,
     outlined: bool = False,
-    inside: bool = False,
 ) -> npt.NDArray[np.float32] | None:
     """What a see-through line lets show of the tile beneath it. Over the face the line
     has ``colour``; over the letter it is darker by the share of the letter that shows
@@ -2825,8 +2824,8 @@ def _see_through(
     tiles (its colour ``gap``) shows it opaque (``_opaque_over_gap``). Darker pixels in
     ``values_at`` (the corner where the board prints its values) are no outline. An
     outlined line (``outlined``: one of its colours was its outline, or darker pixels along
-    its outer band show one) is seen through only inside its outline (``_inside_outline``;
-    ``inside``: ``line`` is that inside already)."""
+    its outer band show one) is seen through only inside its outline (``_inside_outline``,
+    where nothing is outline any more: ``see_dark_share`` inf)."""
     pixels = lab[line].reshape(-1, 3).astype(np.float64)
     if len(pixels) < cfg.line_min_px:
         return None
@@ -2841,15 +2840,12 @@ def _see_through(
     # pixels beside it, nor the stroke's fringe), and nowhere near the tile's edge, where
     # no letter is: a darker outline or core along the whole stroke is no see-through.
     edge, outer = _outer_band(line, face_area, cfg, values_at)
-    if not inside and (
-        outlined or _outlined(darker[outer[line]], int(np.count_nonzero(outer)), cfg)
-    ):
+    if outlined or _outlined(darker[outer[line]], int(np.count_nonzero(outer)), cfg):
         core = _inside_outline(line, outer, shift, cfg) if cfg.see_within_outline else None
         if core is None:
             return None
-        return _see_through(
-            lab, core, face_area, face, gap, colour, ink, cfg, values_at, inside=True
-        )  # fmt: skip
+        inside = replace(cfg, see_dark_share=math.inf)
+        return _see_through(lab, core, face_area, face, gap, colour, ink, inside, values_at)
     inner = cv2.erode(line.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     # ...over the face, clear of its rim and corners: over the gap between tiles a line
     # is darker too (an opaque orange line leaving an E's tile over the navy gap passed
