@@ -821,9 +821,11 @@ def cut_tiles(located: LocatedBoard, config: CutConfig | None = None) -> tuple[T
             return np.asarray(median(np.stack(found), axis=0), np.float64) if found else None
 
         def rimmed(t: TileImage) -> bool:
-            return _rings_dot(t, cfg, rim) or _rims_dot(
-                t, lab[_cell(t.row, t.col, p)], letters_core, cfg
-            )
+            under = _under_hull(t, cfg, rim)  # (both checks ask the same)
+            if under is None:
+                return False
+            cell = lab[_cell(t.row, t.col, p)]
+            return _round_under(under, cfg) or _rims_dot(t, under, cell, letters_core, cfg)
 
         # (a line seen through is asked as cut opaque too: where it is seen through
         # inside its outline, the outline's ring round an outlined dot is left as the
@@ -918,11 +920,15 @@ def _rings_dot(tile: TileImage, cfg: CutConfig, ring: float) -> bool:
     (``_rings_line`` asks the rest): the dot at a path's start with its rim left as the
     glyph, or a letter whose counter a dot fills."""
     under = _under_hull(tile, cfg, ring)
-    if under is None:
-        return False
+    return under is not None and _round_under(under, cfg)
+
+
+def _round_under(under: npt.NDArray[np.bool_], cfg: CutConfig) -> bool:
+    """Whether the line inside a glyph's hull (``_under_hull``) is a round, centred stretch
+    (``_round_and_centred``, ``mark_round``)."""
     contours, _ = cv2.findContours(under.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    h, w = tile.glyph.shape
-    return _round_and_centred(max(contours, key=cv2.contourArea), (h, w), cfg.mark_round, cfg)
+    piece = max(contours, key=cv2.contourArea)
+    return _round_and_centred(piece, under.shape, cfg.mark_round, cfg)
 
 
 def _under_hull(tile: TileImage, cfg: CutConfig, ring: float) -> npt.NDArray[np.bool_] | None:
@@ -942,15 +948,19 @@ def _under_hull(tile: TileImage, cfg: CutConfig, ring: float) -> npt.NDArray[np.
 
 
 def _rims_dot(
-    tile: TileImage, cell: Image, ink: Callable[[], npt.NDArray[np.float64] | None], cfg: CutConfig
+    tile: TileImage,
+    under: npt.NDArray[np.bool_],
+    cell: Image,
+    ink: Callable[[], npt.NDArray[np.float64] | None],
+    cfg: CutConfig,
 ) -> bool:
     """Whether ``tile``'s glyph may be the rim of a start dot though the line inside it is
-    not round (``_rings_dot`` asks that): the glyph is a thin ring or an arc of one round
-    the line's middle (``_thin_ring``; ``rim_ring`` of its hull's inside under the line)
-    and not printed in the board's letters' ink (``ink``: their inked core, asked only
-    here; ``rim_ink_apart``), which a letter's ring (an O round a line) is."""
-    under = _under_hull(tile, cfg, cfg.rim_ring)
-    if under is None or not _thin_ring(tile.glyph, under, cfg.rim_spread, cfg):
+    not round (``_round_under`` asks that): the glyph is a thin ring or an arc of one
+    round the line's middle (``_thin_ring``; ``under``: the line inside its hull,
+    ``_under_hull`` at ``rim_ring``) and not printed in the board's letters' ink (``ink``:
+    their inked core, asked only here; ``rim_ink_apart``), which a letter's ring (an O
+    round a line) is."""
+    if not _thin_ring(tile.glyph, under, cfg.rim_spread, cfg):
         return False
     letters = ink()
     mine = _glyph_core(tile, cell)
