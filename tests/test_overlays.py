@@ -1845,3 +1845,22 @@ def test_a_gold_letters_arm_under_an_outlined_see_through_line_is_not_face() -> 
     assert reading.tiles[2][3] in ("E", UNSURE)
     assert reading.candidates[2][3][0][0] == "E"
     assert confident_wrong(reading, board.label["letters"]) == []
+
+
+def test_a_letter_the_cut_lost_is_not_settled_by_its_printed_value_alone() -> None:
+    """tools.synth spellcast-arrows 125739 r1c1 (a fresh seed, session 46): a P crossed by
+    a green line and a red one that comes in by the tile's corner. The red line's colour
+    was never sampled, so it joined the P to the border and the P went with the lines:
+    no glyph left. What lies in the letter's place fits Q, Y, D and T within 0.012, and
+    the sure 4 (Y prints 4, the others do not) read Y at 0.9, confident and wrong. Read
+    beside the lines as any crossed tile is, the 4 settles nothing there: unsure."""
+    from stressed import confident_wrong
+
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 125739)
+    assert board.label["letters"][1][1] == "P"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.values is not None and reading.values[1][1] == 4
+    assert reading.tiles[1][1] == UNSURE, reading.candidates[1][1]
+    assert confident_wrong(reading, board.label["letters"]) == []

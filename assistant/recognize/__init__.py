@@ -972,7 +972,7 @@ def recognize_tiles(
         best = cands[0]
         value, value_conf = values[i]
         unsure_crossed = tile.overdrawn and bool(best.label) and best.confidence < limit
-        around, seen = _seen_around_line(primary, tile) if unsure_crossed else ((), 0.0)
+        around, seen = _seen_around_line(primary, tile, cfg) if unsure_crossed else ((), 0.0)
         readings.append(
             TileReading(
                 row=tile.row,
@@ -1740,27 +1740,35 @@ def _ink_near(tile: TileImage, box: Box, share: float) -> Mask:
     return ink
 
 
+def _buried(tile: TileImage, cfg: RecognizeConfig) -> TileImage | None:
+    """An overdrawn tile whose glyph the cut lost, with its glyph the ink (``buried_ink`` of
+    the tile's contrast or more away from its face colour) inside where the board's letters
+    sit; None without a line, such a place or ink there."""
+    from assistant.geometry import mask_box
+
+    box = tile.letter_box
+    if box is None or tile.line is None:
+        return None
+    ink = _ink_near(tile, box, cfg.buried_ink)
+    if not ink.any():
+        return None
+    seen = mask_box(ink)
+    return replace(tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink)
+
+
 def _letters_under_line(
     engine: Recognizer, tile: TileImage, cfg: RecognizeConfig
 ) -> list[Candidate]:
-    """The letters an overdrawn tile whose glyph the cut lost may show: the ink (``buried_ink``
-    of the tile's contrast or more away from its face colour) inside where the board's letters
-    sit, read around the removed line (``TemplateRecognizer.masked_scores``), best first,
-    at ``buried_cap`` times their masked score. Empty when there is nothing to read, or
-    too little of it in sight (``buried_min_visible`` of the letter's frame)."""
-    from assistant.geometry import mask_box
+    """The letters an overdrawn tile whose glyph the cut lost may show (``_buried``), read
+    around the removed line (``TemplateRecognizer.masked_scores``), best first, at
+    ``buried_cap`` times their masked score. Empty when there is nothing to read, or too
+    little of it in sight (``buried_min_visible`` of the letter's frame)."""
     from assistant.recognize.matcher import TemplateRecognizer, is_letter
 
-    box = tile.letter_box
-    if not isinstance(engine, TemplateRecognizer) or box is None or tile.line is None:
+    buried = _buried(tile, cfg)
+    if not isinstance(engine, TemplateRecognizer) or buried is None:
         return []
-    ink = _ink_near(tile, box, cfg.buried_ink)
-    if not ink.any():
-        return []
-    seen = mask_box(ink)
-    masked = engine.masked_scores(
-        replace(tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink)
-    )
+    masked = engine.masked_scores(buried)
     if masked is None or masked.visible < cfg.buried_min_visible:
         return []
     classes = engine.glyph_classes
@@ -1778,16 +1786,25 @@ def _letters_under_line(
 
 
 def _seen_around_line(
-    engine: Recognizer, tile: TileImage
+    engine: Recognizer, tile: TileImage, cfg: RecognizeConfig
 ) -> tuple[tuple[tuple[str, float], ...], float]:
     """Every letter's masked score on ``tile``, a tile a removed line crossed (the glyph
     compared with the letter only outside the line: ``TemplateRecognizer.masked_scores``),
     best first, and the share of the letter's frame in sight; nothing where the engine or
-    the tile allows no such comparison."""
+    the tile allows no such comparison. Where the cut lost the glyph, what lies in the
+    letter's place (``_buried``) is what shows: the letters listed from it fit alike, and a
+    printed value must settle among them as beside any line (a P a red line joined to the
+    tile's corner went with the line; Q, Y, D and T fit its place within 0.012, and its
+    sure 4 read Y at 0.9, spellcast-arrows 125739 r1c1)."""
     from assistant.recognize.matcher import TemplateRecognizer, assemble_label, is_letter
 
     if not isinstance(engine, TemplateRecognizer):
         return (), 0.0
+    if not tile.glyph.any():
+        buried = _buried(tile, cfg)
+        if buried is None:
+            return (), 0.0
+        tile = buried
     masked = engine.masked_scores(tile)
     if masked is None:
         return (), 0.0
