@@ -320,6 +320,15 @@ class CutConfig:
     # seeds 3000-3039): coloured lines come off black and gold letters.
     line_min_px: int = 4
     line_corner_px: int = 24
+    # ...and over the band's corners too, where ink is still joined to the border across
+    # the middle once the lines are out (line_corners "joined": the tile is cut again so,
+    # and that cut kept where it takes every line out; "always", "never"): a line that
+    # enters by a corner shows its colour there alone (a red line in by a corner, beside
+    # a green one the band's sides found, joined the P under both to the border and the
+    # P went with the lines: spellcast-arrows 125739 r1c1). Sampled always, corners took
+    # a faint bonus outline's pink for a line, and a spotted red line over an R's leg
+    # left it read P at 0.82 (107703 r2c0).
+    line_corners: Literal["never", "joined", "always"] = "joined"
     line_colour: float = 0.5
     # ...over the face's outer band, up to line_margin of the cell from its edge: there a
     # line that enters the tile lies on the face, clear of even a wide letter (W, M).
@@ -1695,6 +1704,22 @@ def cut_tile(
             off = _off_frame(ink, strong, labels, left, span, min_area, cfg)
             if off is not None:
                 strong, frame, (n, labels, boxes, areas, border_ids, left, small) = off
+        if left and cfg.line_corners == "joined":
+            # Ink still joined to the border across the middle may be a line that enters
+            # by a corner, whose colour the band's sides never showed: cut again with the
+            # band's corners sampled too, and kept where that takes every line out (a red
+            # line in by a corner, beside a green one the sides found, joined the P
+            # under both to the border and the P went with them: spellcast-arrows
+            # 125739 r1c1).
+            sampled = replace(cfg, line_corners="always")
+            again = cut_tile(
+                crop, lab, row, col, sampled, ring=ring, corners=corners,
+                scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
+                value_zone=value_zone, seam=seam, values_known=values_known,
+                value_corner=value_corner,
+            )  # fmt: skip
+            if not again.obstructed:
+                return again
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
         overdrawn = True
         covered = line.astype(np.uint8) * 255
@@ -2549,7 +2574,7 @@ def _line_pixels(
             off_badge = cv2.dilate(badge, np.ones((3, 3), np.uint8)) == 0
             margin &= off_badge
     sample = (mine | tinted) & margin & ~corner
-    if np.count_nonzero(sample) < cfg.line_corner_px:
+    if np.count_nonzero(sample) < cfg.line_corner_px or cfg.line_corners == "always":
         sample = (mine | (tinted & ~corner)) & margin  # a line that enters by a corner
     if not np.any(sample) and letter_box is not None and off_badge is not None:
         # ...over the badge, all of the band it crosses the badge's: its stretch between

@@ -1853,14 +1853,34 @@ def test_a_letter_the_cut_lost_is_not_settled_by_its_printed_value_alone() -> No
     was never sampled, so it joined the P to the border and the P went with the lines:
     no glyph left. What lies in the letter's place fits Q, Y, D and T within 0.012, and
     the sure 4 (Y prints 4, the others do not) read Y at 0.9, confident and wrong. Read
-    beside the lines as any crossed tile is, the 4 settles nothing there: unsure."""
+    beside the lines as any crossed tile is, the 4 settles nothing there: unsure. (Cut
+    again with the band's corners sampled, the red line is found now: off here.)"""
     from stressed import confident_wrong
 
     from tools.synth import render_board
 
     board = render_board("spellcast-arrows", 125739)
     assert board.label["letters"][1][1] == "P"
-    reading = read_array(decode_image(board.data), ReadOptions())
+    reading = read_array(decode_image(board.data), ReadOptions(config=SIDES_SAMPLED))
     assert reading.values is not None and reading.values[1][1] == 4
     assert reading.tiles[1][1] == UNSURE, reading.candidates[1][1]
     assert confident_wrong(reading, board.label["letters"]) == []
+
+
+# A line's colour sampled on the sides of the tile's band alone (its corners only where
+# the sides show too little of any line), as before session 46.
+SIDES_SAMPLED = ReaderConfig(cut=CutConfig(line_corners="never"))
+
+
+def test_a_line_that_enters_by_a_corner_is_sampled_there() -> None:
+    """The same P (spellcast-arrows 125739 r1c1): the P is still joined to the border
+    once the green line is out, so the tile is cut again with the band's corners sampled
+    (``CutConfig.line_corners``); the red line's colour is found where it comes in, both
+    lines are taken out and the P reads, surely, as a user reads it."""
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 125739)
+    image = decode_image(board.data)
+    reading = read_array(image, ReadOptions())
+    assert reading.tiles[1][1] == "P" and reading.confidence[1][1] >= 0.8
+    assert read_array(image, ReadOptions(config=SIDES_SAMPLED)).tiles[1][1] == UNSURE
