@@ -1594,6 +1594,15 @@ def cut_tile(
     face_bgr = lab8_to_bgr(face)
     empty = np.zeros((h, w), np.uint8)
 
+    def recut(again: CutConfig, lines: npt.NDArray[np.bool_] | None) -> TileImage:
+        # This tile cut again, under ``again`` and with ``lines`` as its ``tinted``.
+        assert lab is not None
+        return cut_tile(
+            crop, lab, row, col, again, ring=ring, corners=corners, scale=scale,
+            letters=letters, letters_ink=letters_ink, tinted=lines, value_zone=value_zone,
+            seam=seam, values_known=values_known, value_corner=value_corner,
+        )  # fmt: skip
+
     def blank_tile(polarity: Polarity = Polarity.DARK_ON_LIGHT) -> TileImage:
         return TileImage(
             row, col, crop, empty, None, (), None, None, polarity, True, face_bgr, contrast,
@@ -1711,13 +1720,7 @@ def cut_tile(
             # line in by a corner, beside a green one the sides found, joined the P
             # under both to the border and the P went with them: spellcast-arrows
             # 125739 r1c1).
-            sampled = replace(cfg, line_corners="always")
-            again = cut_tile(
-                crop, lab, row, col, sampled, ring=ring, corners=corners,
-                scale=scale, letters=letters, letters_ink=letters_ink, tinted=tinted,
-                value_zone=value_zone, seam=seam, values_known=values_known,
-                value_corner=value_corner,
-            )  # fmt: skip
+            again = recut(replace(cfg, line_corners="always"), tinted)
             if not again.obstructed:
                 return again
         obstructed = bool(left) or contrast < cfg.blank_contrast or not told
@@ -1890,12 +1893,7 @@ def cut_tile(
                     boxes = {**boxes, **{i: mask_box(left_of[i]) for i in glyph_ids}}
                     band = mask_box(glyph)
         if pale is not None:
-            return cut_tile(
-                crop, lab, row, col, cfg, ring=ring, corners=corners, scale=scale,
-                letters=letters, letters_ink=letters_ink, tinted=(pale > 0) | (glyph > 0),
-                value_zone=value_zone, seam=seam, values_known=values_known,
-                value_corner=value_corner,
-            )  # fmt: skip
+            return recut(cfg, (pale > 0) | (glyph > 0))
     alpha = _alpha(dist, glyph, band, contrast, cfg)
     luma = _luma_alpha(lab, glyph, band, face, tint, cfg)
     if luma is not None:
