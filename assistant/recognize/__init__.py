@@ -336,6 +336,16 @@ class RecognizeConfig:
     # (123400-123599, 123900-124099, 124800-125199): 600 -> 602 exact, none wrong.
     masked_min_score: float = 0.85
     masked_min_visible: float = 0.3
+    # ...or less, down to masked_low_visible, where the best letter fits what shows of it
+    # masked_low_score and leads the next by masked_low_lead there (never an I: a stem
+    # left of any letter is one). Session 48, every letter read around a line on
+    # spellcast-arrows 110000-110299 (3190 reads): 167 under 0.3 in sight, 141 right; of
+    # those at 0.15-0.3 leading by 0.1 and fitting 0.9, 33, all right (none an I). Wrong
+    # reads there: an I under a line read L at 0.936 leading by 0.24 with 0.088 in sight
+    # (126241 r0c0), an M read I at 0.914 leading by 0.10 (126210, 0.304 in sight).
+    masked_low_visible: float = 0.15
+    masked_low_score: float = 0.9
+    masked_low_lead: float = 0.1
     # Buried letters (``_letters_under_line``) are read only where the line leaves
     # buried_min_visible of the letter's frame in sight: under less, every letter fits
     # alike (an L wholly under a start dot: L 0.287, Z 0.286, E 0.286, S 0.285, the list cut
@@ -798,6 +808,7 @@ def recognize_tiles(
     cfg = config or RecognizeConfig()
     limit = cfg.threshold if threshold is None else threshold
     primary: Recognizer = engines[0] if engines else TemplateRecognizer(config=cfg)
+    tiles = [_rayed(tile, cfg) for tile in tiles]
     first = primary.recognize(tiles)
     # Tiles under a line cut a second way (``TileImage.opaque``, then ``undone``).
     # What the cut taking a see-through line as opaque lists, by tile (``maybe_rim``).
@@ -1738,6 +1749,32 @@ def _ink_near(tile: TileImage, box: Box, share: float) -> Mask:
     window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
     ink[window] = (far[window] > share * tile.contrast).astype(np.uint8) * 255
     return ink
+
+
+def _rayed(tile: TileImage, cfg: RecognizeConfig) -> TileImage:
+    """An overdrawn tile whose glyph the cut lost with a line in its letter's colour, read
+    around the line's strokes told by their shape (``rays.line_rays``): the ink where the
+    letters sit beside them is the glyph, the strokes the line. Any other tile as it is."""
+    from assistant.geometry import mask_box
+    from assistant.recognize.rays import line_rays
+
+    if not tile.overdrawn or tile.blank or tile.glyph_box is not None:
+        return tile
+    box = tile.letter_box
+    if box is None or tile.line is None:
+        return tile
+    band = line_rays(tile.line, box)
+    if band is None:
+        return tile
+    ink = _ink_near(tile, box, cfg.buried_ink)
+    ink[band > 0] = 0
+    if not ink.any():
+        return tile
+    seen = mask_box(ink)
+    return replace(
+        tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink, line=band,
+        obstructed=False,
+    )  # fmt: skip
 
 
 def _buried(tile: TileImage, cfg: RecognizeConfig) -> TileImage | None:

@@ -703,7 +703,9 @@ class TemplateRecognizer:
             if rank > 0 and lead < -cfg.hidden_margin and len(out) >= 2:
                 break
             conf = masked_confidence(lead, cfg)
-            if score < cfg.masked_min_score or masked.visible < cfg.masked_min_visible:
+            if score < cfg.masked_min_score or not _seen_enough(
+                classes[k], score, lead, masked.visible, cfg
+            ):
                 conf = min(conf, cfg.hidden_cap)
             if rank == 0 and alike:
                 conf = min(conf, cfg.hidden_cap)
@@ -807,6 +809,24 @@ class MaskedScores:
     # Per class: the cosine of its best template with the best class's best template on
     # the visible cells (1 for the best class itself).
     alike: npt.NDArray[np.float32]
+
+
+def _seen_enough(
+    letter: str, score: float, lead: float, visible: float, cfg: RecognizeConfig
+) -> bool:
+    """Whether a letter read around a line showed enough of itself to be sure
+    (``RecognizeConfig.masked_min_visible``, ``masked_low_*``): ``visible`` of the letter's
+    frame in sight, or less but ``masked_low_visible`` or more where it fits that part
+    ``masked_low_score`` and leads the next letter there by ``masked_low_lead``. Never an I
+    that way: what a line leaves of any letter's stem (an M's leg, an L's) is an I."""
+    if visible >= cfg.masked_min_visible:
+        return True
+    return (
+        visible >= cfg.masked_low_visible
+        and score >= cfg.masked_low_score
+        and lead >= cfg.masked_low_lead
+        and letter != "I"
+    )
 
 
 def is_letter(char: str) -> bool:
