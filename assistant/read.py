@@ -409,7 +409,21 @@ def by_value(
             margin = max(margin, cfg.line_value_margin)
         if len(fits) > 1 and fits[0][1] - fits[1][1] < margin:
             return None
+        if not _told_from_its_value(fits, cfg):
+            return None
     return label, cfg.value_letter_confidence
+
+
+def _told_from_its_value(of_value: Sequence[tuple[str, float]], cfg: RecognizeConfig) -> bool:
+    """Whether the best of the letters printing one value (``of_value``: their fits
+    outside a line, best first) is told from the next of them: a value says nothing
+    between letters printing it alike, so where the next fits within
+    ``line_value_margin``, the glyph alone must, as a letter read around a line is sure
+    only fitting ``masked_min_score`` (an L under a cyan start dot fit D at 0.788, L
+    0.061 behind, and its sure 3, D's and L's, read D: spellcast-arrows 126396 r0c0)."""
+    if len(of_value) < 2 or of_value[0][1] - of_value[1][1] >= cfg.line_value_margin:
+        return True
+    return of_value[0][1] >= cfg.masked_min_score
 
 
 def by_agreement(
@@ -462,6 +476,8 @@ def by_agreement(
     if margin < cfg.line_value_margin and (
         margin < cfg.hidden_margin or _first_of_value(candidates, value, table, cfg) != label
     ):
+        return None
+    if not _told_from_its_value(of_value, cfg):
         return None
     return label
 

@@ -309,6 +309,29 @@ def test_a_sure_value_too_near_another_letter_is_not_agreed_with() -> None:
     assert by_agreement(4, 0.95, SPELLCAST, beside, RecognizeConfig()) is None
 
 
+def test_a_value_does_not_choose_between_letters_printing_it() -> None:
+    # tools.synth spellcast-arrows 126396 r0c0 (fresh, session 48): a cyan start dot hides
+    # where an L's stem meets its foot; its dark rim, seen through, fit D at 0.788 beside
+    # the line, L 0.061 behind; its 3 was read at 0.89 and settled D. D and L both print 3:
+    # the value says nothing between them, and a fit under masked_min_score is no word.
+    cfg = RecognizeConfig()
+    beside = (("D", 0.7881), ("L", 0.7266), ("C", 0.6281))
+    whole = (("D", 0.6), ("L", 0.0023), ("O", 0.0023))
+    assert by_agreement(3, 0.89, SPELLCAST, beside, cfg, whole) is None
+    assert by_value(whole, 3, SPELLCAST, cfg, beside) is None
+    # Fitting what shows as a sure read around a line must, the value settles it.
+    clear = (("D", 0.91), ("L", 0.85), ("C", 0.7))
+    assert by_agreement(3, 0.89, SPELLCAST, clear, cfg, whole) == "D"
+    assert by_value(whole, 3, SPELLCAST, cfg, clear) == ("D", 0.9)
+    # ...and a rival of another value is for the value to rule out (C prints 5).
+    apart = (("D", 0.7881), ("C", 0.7266), ("L", 0.62))
+    assert by_agreement(3, 0.89, SPELLCAST, apart, cfg, whole) == "D"
+    from tools.synth import render_board
+
+    reading = read_array(decode_image(render_board("spellcast-arrows", 126396).data), ReadOptions())
+    assert reading.tiles[0][0] in ("L", "?"), reading.candidates[0][0]
+
+
 def test_which_listed_letter_a_value_settles() -> None:
     cfg = RecognizeConfig()
     # O 1, Q 8, G 3, C 5, N 2, R 2, I 1, J 7.
