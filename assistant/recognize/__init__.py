@@ -27,6 +27,7 @@ from assistant.dice import MULTI_FACES
 from assistant.numeric import median
 from assistant.recognize.exemplars import HANGING, ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
+from assistant.recognize.rays import RayConfig
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
@@ -392,6 +393,9 @@ class RecognizeConfig:
     masked_alike: float = 0.94
     # Letters a line crosses told by the board's own clean letters (recognize.exemplars).
     exemplars: ExemplarConfig = field(default_factory=ExemplarConfig)
+    # A letter the cut lost whole with a line in its own colour, read around the line's
+    # strokes told by their shape (``rays.line_rays``, ``_rayed``); None: left unread.
+    rays: RayConfig | None = field(default_factory=RayConfig)
     max_candidates: int = 4
     # A tile a line crosses whose letter the cut lost whole (the line's colours took the
     # letter's too: a bonus tile's outline left no room to sample the line) is not blank:
@@ -1758,12 +1762,12 @@ def _rayed(tile: TileImage, cfg: RecognizeConfig) -> TileImage:
     from assistant.geometry import mask_box
     from assistant.recognize.rays import line_rays
 
-    if not tile.overdrawn or tile.blank or tile.glyph_box is not None:
+    if cfg.rays is None or not tile.overdrawn or tile.blank or tile.glyph_box is not None:
         return tile
     box = tile.letter_box
     if box is None or tile.line is None:
         return tile
-    band = line_rays(tile.line, box)
+    band = line_rays(tile.line, box, cfg.rays)
     if band is None:
         return tile
     ink = _ink_near(tile, box, cfg.buried_ink)
