@@ -27,7 +27,7 @@ from assistant.dice import MULTI_FACES
 from assistant.numeric import median
 from assistant.recognize.exemplars import HANGING, ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
-from assistant.recognize.rays import RayConfig
+from assistant.recognize.rays import RayConfig, line_rays
 
 if TYPE_CHECKING:
     from assistant.cut import CutConfig, TileImage
@@ -1758,39 +1758,32 @@ def _ink_near(tile: TileImage, box: Box, share: float) -> Mask:
 def _rayed(tile: TileImage, cfg: RecognizeConfig) -> TileImage:
     """An overdrawn tile whose glyph the cut lost with a line in its letter's colour, read
     around the line's strokes told by their shape (``rays.line_rays``): the ink where the
-    letters sit beside them is the glyph, the strokes the line. Any other tile as it is."""
-    from assistant.geometry import mask_box
-    from assistant.recognize.rays import line_rays
-
+    letters sit beside them is the glyph (``_buried``), the strokes the line. Any other
+    tile as it is."""
     if cfg.rays is None or not tile.overdrawn or tile.blank or tile.glyph_box is not None:
         return tile
-    box = tile.letter_box
-    if box is None or tile.line is None:
+    if tile.letter_box is None or tile.line is None:
         return tile
-    band = line_rays(tile.line, box, cfg.rays)
+    band = line_rays(tile.line, tile.letter_box, cfg.rays)
     if band is None:
         return tile
-    ink = _ink_near(tile, box, cfg.buried_ink)
-    ink[band > 0] = 0
-    if not ink.any():
-        return tile
-    seen = mask_box(ink)
-    return replace(
-        tile, glyph=ink, glyph_box=seen, glyph_boxes=(seen,), alpha=ink, line=band,
-        obstructed=False,
-    )  # fmt: skip
+    return _buried(replace(tile, line=band, obstructed=False), cfg, without=band) or tile
 
 
-def _buried(tile: TileImage, cfg: RecognizeConfig) -> TileImage | None:
+def _buried(
+    tile: TileImage, cfg: RecognizeConfig, *, without: Mask | None = None
+) -> TileImage | None:
     """An overdrawn tile whose glyph the cut lost, with its glyph the ink (``buried_ink`` of
     the tile's contrast or more away from its face colour) inside where the board's letters
-    sit; None without a line, such a place or ink there."""
+    sit, but for ``without`` (255 there); None without a line, such a place or ink there."""
     from assistant.geometry import mask_box
 
     box = tile.letter_box
     if box is None or tile.line is None:
         return None
     ink = _ink_near(tile, box, cfg.buried_ink)
+    if without is not None:
+        ink[without > 0] = 0
     if not ink.any():
         return None
     seen = mask_box(ink)
