@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from assistant.geometry import Box, Mask
+from assistant.numeric import median, percentile
 
 
 @dataclass(frozen=True)
@@ -89,13 +90,13 @@ def line_rays(line: Mask, letters: Box, config: RayConfig | None = None) -> Mask
                 widths.append(run[1])
         if len(widths) < cfg.cover * len(radii):
             continue
-        width = float(np.median(widths))
+        width = float(median(widths))
         if width < cfg.min_px or width > cfg.max_width * side:
             continue
-        low, high = np.percentile(widths, (10.0, 90.0))
-        if high - low > max(cfg.even * width, cfg.even_px):
+        spread = percentile(widths, 90.0) - percentile(widths, 10.0)
+        if spread > max(cfg.even * width, cfg.even_px):
             continue  # a stroke is as wide all along (a badge's chord, a wedge are not)
-        shift = float(np.median(offsets))
+        shift = float(median(offsets))
         half = width / 2.0 + cfg.pad
         a = (cx + shift * nx - cfg.past * width * dx, cy + shift * ny - cfg.past * width * dy)
         b = (cx + shift * nx + reach * 1.5 * dx, cy + shift * ny + reach * 1.5 * dy)
@@ -169,18 +170,13 @@ def _run_across(
     inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
     vals = np.zeros(len(ts), bool)
     vals[inside] = on[ys[inside], xs[inside]]
-    best: tuple[float, float] | None = None
-    i = 0
-    while i < len(ts):
-        if not vals[i]:
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(ts) and vals[j + 1]:
-            j += 1
-        if i > 0 and j < len(ts) - 1:  # a whole run, not cut off by the window
-            mid = (ts[i] + ts[j]) / 2.0
-            if abs(mid) <= drift and (best is None or abs(mid) < abs(best[0])):
-                best = (mid, float(j - i + 1))
-        i = j + 1
-    return best
+    edges = np.diff(np.concatenate(([0], vals.astype(np.int8), [0])))
+    starts = np.flatnonzero(edges == 1)
+    ends = np.flatnonzero(edges == -1) - 1
+    mids = (ts[starts] + ts[ends]) / 2.0
+    # whole runs (not cut off by the window) with their middle near the ray
+    near = (starts > 0) & (ends < len(ts) - 1) & (np.abs(mids) <= drift)
+    if not near.any():
+        return None
+    k = np.flatnonzero(near)[int(np.argmin(np.abs(mids[near])))]
+    return float(mids[k]), float(ends[k] - starts[k] + 1)
