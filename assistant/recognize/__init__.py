@@ -27,6 +27,7 @@ from assistant.dice import MULTI_FACES
 from assistant.numeric import median
 from assistant.recognize.exemplars import HANGING, ExemplarConfig
 from assistant.recognize.glyphs import GlyphConfig
+from assistant.recognize.partition import PartitionConfig, PartitionReader
 from assistant.recognize.rays import RayConfig, line_rays
 
 if TYPE_CHECKING:
@@ -396,6 +397,11 @@ class RecognizeConfig:
     # A letter the cut lost whole with a line in its own colour, read around the line's
     # strokes told by their shape (``rays.line_rays``, ``_rayed``); None: left unread.
     rays: RayConfig | None = field(default_factory=RayConfig)
+    # An unsure letter a line crosses settled by the tile's colours (``recognize.partition``,
+    # ``_by_partition``); None: not asked.
+    partition: PartitionConfig | None = field(default_factory=PartitionConfig)
+    # ...asked of the letters listed, and of the masked read's partition_masked best.
+    partition_masked: int = 8
     max_candidates: int = 4
     # A tile a line crosses whose letter the cut lost whole (the line's colours took the
     # letter's too: a bonus tile's outline left no room to sample the line) is not blank:
@@ -1017,6 +1023,11 @@ def recognize_tiles(
             )
         )
     settled = _settled_by_copies(primary, tiles, readings, cfg, limit)
+    if not dice:
+        # ...what the board's copies of a letter left unsure (not what a guard there made
+        # unsure: a sure S capped for an E a line may hide) read from the tile's colours.
+        unsure = [rd.confidence < limit for rd in readings]
+        settled = _by_partition(primary, tiles, settled, cfg, limit, unsure)
     settled = _vouched_by_sure_letters(settled, heard, limit)
     from assistant.cut import CutConfig
 
@@ -1753,6 +1764,92 @@ def _ink_near(tile: TileImage, box: Box, share: float) -> Mask:
     window = (slice(max(box.y, 0), box.y1), slice(max(box.x, 0), box.x1))
     ink[window] = (far[window] > share * tile.contrast).astype(np.uint8) * 255
     return ink
+
+
+def _by_partition(
+    engine: Recognizer,
+    tiles: Sequence[TileImage],
+    readings: Sequence[TileReading],
+    cfg: RecognizeConfig,
+    limit: float,
+    asked: Sequence[bool],
+) -> tuple[TileReading, ...]:
+    """Unsure one-letter readings of tiles a line crosses (of those ``asked``) settled by
+    the colour partition
+    (``recognize.partition``): where it ranks the reading's own letter first, ahead of
+    every other letter asked by ``PartitionConfig.lift_gap``, the reading is sure at
+    ``lift_confidence``; where it ranks another letter first by ``adopt_gap``, that letter
+    is read at ``adopt_confidence`` (the reading's listed after it). Asked: the letters
+    listed for the tile and the masked read's ``partition_masked`` best. Not for a start
+    mark's ring (``TileImage.ringed``, ``rings_dot``: the ring itself splits the colours
+    as an O would) nor a tile whose letter is hidden whole (``obstructed``)."""
+    from assistant.recognize.matcher import TemplateRecognizer, assemble_label
+
+    pcfg = cfg.partition
+    if pcfg is None or not isinstance(engine, TemplateRecognizer):
+        return tuple(readings)
+    ask = [
+        i
+        for i, (tile, rd) in enumerate(zip(tiles, readings, strict=True))
+        if asked[i]
+        and tile.overdrawn
+        and not (tile.blank or tile.obstructed or tile.ringed or tile.rings_dot)
+        and rd.confidence < limit
+        and rd.turn == 0
+        and len(_one_class(rd.label)) == 1
+    ]
+    if not ask:
+        return tuple(readings)
+    reader = _partition_reader(engine, pcfg)
+    out = list(readings)
+    for i in ask:
+        rd = readings[i]
+        letters = [_one_class(c) for c, _ in (*rd.candidates, *rd.around_line)]
+        masked = engine.masked_scores(tiles[i])
+        if masked is not None:
+            classes = engine.glyph_classes
+            order = np.argsort(-masked.scores)
+            letters += [classes[k] for k in order[: cfg.partition_masked]]
+        letters = [c for c in letters if len(c) == 1 and c.isalpha() and c.isupper()]
+        scored = reader.scores(tiles[i], letters)
+        if len(scored) < 2:
+            continue
+        (found, fit), (_, next_fit) = scored[:2]
+        lead = fit - next_fit
+        if found == _one_class(rd.label) and lead >= pcfg.lift_gap:
+            sure = max(rd.confidence, pcfg.lift_confidence)
+        elif found != _one_class(rd.label) and lead >= pcfg.adopt_gap:
+            sure = pcfg.adopt_confidence
+        else:
+            continue
+        label = assemble_label([found])[0]
+        out[i] = replace(
+            rd,
+            label=label,
+            confidence=sure,
+            candidates=((label, sure), *((c, p) for c, p in rd.candidates if c != label)),
+        )
+    return tuple(out)
+
+
+def _one_class(label: str) -> str:
+    """The template class of a one-letter label (the Q tile's label is "QU"), else the
+    label."""
+    return "Q" if label == "QU" else label
+
+
+_PARTITION: dict[PartitionConfig, tuple[object, PartitionReader]] = {}
+
+
+def _partition_reader(engine: TemplateRecognizer, cfg: PartitionConfig) -> PartitionReader:
+    """The partition reader of ``engine``'s letter templates, laid out once per process
+    (per set of templates and config)."""
+    templates = engine.letter_templates()
+    held = _PARTITION.get(cfg)
+    if held is None or held[0] is not templates:
+        held = (templates, PartitionReader(templates, cfg))
+        _PARTITION[cfg] = held
+    return held[1]
 
 
 def _rayed(tile: TileImage, cfg: RecognizeConfig) -> TileImage:

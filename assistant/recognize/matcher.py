@@ -46,6 +46,7 @@ from assistant.recognize.glyphs import (
     straighten,
     turn_features,
 )
+from assistant.recognize.partition import Template
 from assistant.recognize.store import (
     DIGITS,
     GLYPH_CLASSES,
@@ -53,6 +54,7 @@ from assistant.recognize.store import (
     TemplateSet,
     builtin_template_dir,
     load_templates,
+    template_ink,
     template_pictures,
     template_raster,
 )
@@ -140,6 +142,18 @@ class TemplateRecognizer:
         picture = None if source is None else template_raster(source, self.config.glyph)
         self._rasters[row] = picture
         return picture
+
+    def letter_templates(self) -> tuple[Template, ...]:
+        """Every letter template whose picture is known, as ``recognize.partition`` places
+        it (read once per process for a set of pictures)."""
+        if self._pictures is None:
+            self._pictures = template_pictures(self._glyphs, self._sources)
+        rows = tuple(
+            (char, source)
+            for char, source in zip(self._glyphs.chars, self._pictures, strict=True)
+            if source is not None and is_letter(char) and char.isupper()
+        )
+        return _letter_templates(rows)
 
     # ----------------------------------------------------------------- public
 
@@ -907,3 +921,15 @@ def _frames(seen: Box, letters: Box | None, seen_height: float) -> list[Box]:
         if box not in out:
             out.append(box)
     return out
+
+
+_TEMPLATES: dict[tuple[str, ...], tuple[Template, ...]] = {}
+
+
+def _letter_templates(rows: tuple[tuple[str, Traversable], ...]) -> tuple[Template, ...]:
+    """The templates of ``rows`` (class, picture), read once per set of pictures."""
+    key = tuple(f"{char}:{source}" for char, source in rows)
+    if key not in _TEMPLATES:
+        _TEMPLATES.clear()  # one set in use at a time (the shipped styles, or with learned)
+        _TEMPLATES[key] = tuple(Template(char, template_ink(source)) for char, source in rows)
+    return _TEMPLATES[key]

@@ -26,7 +26,7 @@ import numpy.typing as npt
 from assistant.cachefile import building, clean, default_cache_dir
 from assistant.errors import AssistantError, ImageError, UsageError
 from assistant.geometry import Mask
-from assistant.recognize.glyphs import GlyphConfig, features, holes, raster
+from assistant.recognize.glyphs import GlyphConfig, crop_to_ink, features, holes, raster
 from assistant.version import __version__
 
 if TYPE_CHECKING:
@@ -302,6 +302,12 @@ def template_pictures(
         named = files.get((style_name, char), [])
         out.append(named[k] if k < len(named) else None)
     return tuple(out)
+
+
+def template_ink(source: Traversable) -> npt.NDArray[np.float32]:
+    """A template's picture cropped to its ink, ink 1 (``recognize.partition`` places it
+    at the size of the board's letters)."""
+    return crop_to_ink(_read_png(source)).astype(np.float32) / 255.0
 
 
 def template_raster(source: Traversable, config: GlyphConfig) -> npt.NDArray[np.float32]:
