@@ -679,9 +679,13 @@ def reading_from_tiles(
                 if doubted:
                     near_sure = tr.value_confidence >= recognize.contradict_value
                     against = tr.value is not None and tr.value != printed
-                    if near_sure and against and settled:
-                        # ...a value read nearly surely against a settled letter: the
-                        # two cannot both be right (``RecognizeConfig.contradict_value``).
+                    if near_sure and against:
+                        # ...a value read nearly surely against the letter: the two cannot
+                        # both be right (``RecognizeConfig.contradict_value``), whether
+                        # the letter was settled under a line or read sure whole (a pale
+                        # dot with a dark rim in a gold D's counter, the line not seen on
+                        # the tile: B at 0.95, its 3 read at 0.795; spellcast-arrows
+                        # 128565 r3c0).
                         t_row[-1] = UNSURE
                     else:
                         value, doubted = printed, False
@@ -689,12 +693,11 @@ def reading_from_tiles(
                             from_table += 1
                 elif value != printed:
                     doubted = True
-                    if settled:
-                        # ...and a letter a line left unsure by its glyph, settled since, is
-                        # as doubtful as the value read surely that contradicts it (a red
-                        # start dot over a C read O at 0.9 by its copies, its 5 sure:
-                        # spellcast-arrows 110376 r2c5).
-                        t_row[-1] = UNSURE
+                    # ...and the letter is as doubtful as the value read surely that
+                    # contradicts it, settled under a line since (a red start dot over a
+                    # C read O at 0.9 by its copies, its 5 sure: spellcast-arrows 110376
+                    # r2c5) or read sure whole.
+                    t_row[-1] = UNSURE
             elif likeliest is not None and letter and settled:
                 maybe = likeliest.table_value(letter.lower())
                 if not doubted and maybe is not None and value != maybe:
