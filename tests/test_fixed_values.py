@@ -861,3 +861,17 @@ def test_a_letter_listed_only_to_fill_the_list_is_not_settled_by_its_value() -> 
     cfg = RecognizeConfig()
     assert by_value((("Y", 0.0001), ("V", 0.0)), 4, SPELLCAST, cfg) is None
     assert by_value((("Z", 0.0004), ("R", 0.0)), 8, SPELLCAST, cfg) == ("Z", 0.9)
+
+
+def test_a_letter_read_whole_against_its_value_read_nearly_surely_is_unsure() -> None:
+    # tools.synth spellcast-arrows 128565 r3c0 (fresh, session 49): a pale dot with a dark
+    # rim sits in a gold D's counter, the line that ends on it not seen on the tile: the
+    # glyph read B at 0.95, its 3 read at 0.795. B prints 4: the two cannot both be right,
+    # and the tile is unsure with both listed (it was B, sure, the 3 taken for a misread 4).
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 128565)
+    assert board.label["letters"][3][0] == "D"
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[3][0] == "?", reading.candidates[3][0]
+    assert {"B", "D"} <= {label for label, _ in reading.candidates[3][0]}
