@@ -677,14 +677,15 @@ def reading_from_tiles(
             settled = bool(tr.around_line) and fix is None  # settled since the glyph's read
             if printed is not None:
                 if doubted:
-                    near_sure = tr.value_confidence >= recognize.contradict_value
+                    near = recognize.contradict_value if settled else recognize.contradict_whole
+                    near_sure = tr.value_confidence >= near
                     against = tr.value is not None and tr.value != printed
                     if near_sure and against:
                         # ...a value read nearly surely against the letter: the two cannot
-                        # both be right (``RecognizeConfig.contradict_value``), whether
-                        # the letter was settled under a line or read sure whole (a pale
-                        # dot with a dark rim in a gold D's counter, the line not seen on
-                        # the tile: B at 0.95, its 3 read at 0.795; spellcast-arrows
+                        # both be right (``RecognizeConfig.contradict_value``, and
+                        # ``contradict_whole`` for a letter read sure whole: a pale dot
+                        # with a dark rim in a gold D's counter, the line not seen on the
+                        # tile, read B at 0.95, its 3 read at 0.795; spellcast-arrows
                         # 128565 r3c0).
                         t_row[-1] = UNSURE
                     else:

@@ -190,7 +190,11 @@ def test_a_board_settles_a_crossed_letter_by_its_clean_copies() -> None:
 
     def read(exemplars: ExemplarConfig) -> list[list[str]]:
         config = RecognizeConfig(
-            tesseract="never", exemplars=exemplars, value_letter_rank=0, line_value_min=2.0
+            tesseract="never",
+            exemplars=exemplars,
+            value_letter_rank=0,
+            line_value_min=2.0,
+            partition=None,  # the board's copies alone (``recognize.partition`` off)
         )
         reading = read_array(image, ReadOptions(config=ReaderConfig(recognize=config)))
         return [list(row) for row in reading.tiles]
@@ -278,8 +282,8 @@ def _read_arrows_unchecked(
 ) -> tuple[object, list[list[str]], dict[str, object]]:
     """``_read_arrows`` without checking the tiles: for a setting known to read one wrong.
     The printed values settle no letter (``RecognizeConfig.value_letter_rank`` 0, and
-    ``line_value_min`` over 1): what these tests measure is what the glyphs settle, which
-    a value would hide."""
+    ``line_value_min`` over 1), nor the tile's colours (``RecognizeConfig.partition``
+    None): what these tests measure is what the glyphs settle, which those would hide."""
     from assistant.imageio import decode_image
     from assistant.read import ReaderConfig, ReadOptions, read_array
     from assistant.recognize import RecognizeConfig
@@ -291,6 +295,7 @@ def _read_arrows_unchecked(
         exemplars=exemplars or ExemplarConfig(),
         value_letter_rank=0,
         line_value_min=2.0,
+        partition=None,
     )
     if masked_close is not None:
         config = replace(config, masked_close=masked_close)

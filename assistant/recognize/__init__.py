@@ -563,6 +563,10 @@ class RecognizeConfig:
     # under a teal line, 0.14 of it in sight, settled G by the board's letters; its 1
     # read at 0.798: benchmarks/stress.py 113400, spellcast-arrows + jpeg20, r4c2).
     contradict_value: float = 0.5
+    # ...and a letter read sure whole, by one at contradict_whole or more (session 49: a D
+    # read B at 0.95 under a dot, its 3 read at 0.795; an S read at 0.95 whose 2 was
+    # misread 8 at 0.52 stays S, spellcast-discord 122612 r0c4).
+    contradict_whole: float = 0.7
     # Digits less than value_min_px tall in the source image (SpellCast's 4-5 px values)
     # keep at most value_tiny_cap from the matcher alone: with one digit class's templates
     # withheld, the best wrong digit reached 0.91 below 6 px and at most 0.41 from 6 px up
@@ -1775,14 +1779,15 @@ def _by_partition(
     asked: Sequence[bool],
 ) -> tuple[TileReading, ...]:
     """Unsure one-letter readings of tiles a line crosses (of those ``asked``) settled by
-    the colour partition
-    (``recognize.partition``): where it ranks the reading's own letter first, ahead of
-    every other letter asked by ``PartitionConfig.lift_gap``, the reading is sure at
-    ``lift_confidence``; where it ranks another letter first by ``adopt_gap``, that letter
-    is read at ``adopt_confidence`` (the reading's listed after it). Asked: the letters
-    listed for the tile and the masked read's ``partition_masked`` best. Not for a start
-    mark's ring (``TileImage.ringed``, ``rings_dot``: the ring itself splits the colours
-    as an O would) nor a tile whose letter is hidden whole (``obstructed``)."""
+    the colour partition (``recognize.partition``): where it ranks the reading's own
+    letter first, ahead of every other letter asked by ``PartitionConfig.lift_gap``, the
+    reading is sure at ``lift_confidence``; where it ranks another letter first by
+    ``adopt_gap``, that letter is read at ``adopt_confidence`` (the reading's listed after
+    it). Asked: the letters listed for the tile and the masked read's ``partition_masked``
+    best. Not for what may be a start mark's ring (``TileImage.ringed``, ``rings_dot``,
+    ``line_hued``, ``TileReading.buried``: a dot's dark rim left out of the line splits
+    the colours as an O or a C would: a green dot over an E read C at 0.9, spellcast-arrows
+    103995 r0c3) nor a tile whose letter is hidden whole (``obstructed``)."""
     from assistant.recognize.matcher import TemplateRecognizer, assemble_label
 
     pcfg = cfg.partition
@@ -1794,6 +1799,7 @@ def _by_partition(
         if asked[i]
         and tile.overdrawn
         and not (tile.blank or tile.obstructed or tile.ringed or tile.rings_dot)
+        and not (tile.line_hued or rd.buried)
         and rd.confidence < limit
         and rd.turn == 0
         and len(_one_class(rd.label)) == 1

@@ -150,10 +150,9 @@ class TemplateRecognizer:
         it (read once per process for a set of pictures)."""
         if self._pictures is None:
             self._pictures = template_pictures(self._glyphs, self._sources)
-        glyphs = self._glyphs
         rows = tuple(
-            (char, style, source)
-            for char, style, source in zip(glyphs.chars, glyphs.styles, self._pictures, strict=True)
+            (char, source)
+            for char, source in zip(self._glyphs.chars, self._pictures, strict=True)
             if source is not None and is_letter(char) and char.isupper()
         )
         return _letter_templates(rows)
@@ -927,19 +926,10 @@ def _frames(seen: Box, letters: Box | None, seen_height: float) -> list[Box]:
 _TEMPLATES: dict[tuple[str, ...], tuple[Template, ...]] = {}
 
 
-def _letter_templates(rows: tuple[tuple[str, str, Traversable], ...]) -> tuple[Template, ...]:
-    """The templates of ``rows`` (class, style, picture), read once per set of pictures."""
-    key = tuple(f"{char}:{source}" for char, _, source in rows)
+def _letter_templates(rows: tuple[tuple[str, Traversable], ...]) -> tuple[Template, ...]:
+    """The templates of ``rows`` (class, picture), read once per set of pictures."""
+    key = tuple(f"{char}:{source}" for char, source in rows)
     if key not in _TEMPLATES:
         _TEMPLATES.clear()  # one set in use at a time (the shipped styles, or with learned)
-        _TEMPLATES[key] = tuple(
-            Template(char, template_ink(source), f"{style}/{_face(source)}")
-            for char, style, source in rows
-        )
+        _TEMPLATES[key] = tuple(Template(char, template_ink(source)) for char, source in rows)
     return _TEMPLATES[key]
-
-
-def _face(source: Traversable) -> str:
-    """The font face a template picture was drawn in: its folder (``glyphs/<face>/A.png``)."""
-    parts = str(source).replace("\\", "/").split("/")
-    return parts[-2] if len(parts) > 1 else ""

@@ -78,12 +78,10 @@ class PartitionConfig:
 
 @dataclass(frozen=True)
 class Template:
-    """One letter template: its class, its ink (float 0..1) cropped to the ink's box, and
-    the style (font) it was drawn in."""
+    """One letter template: its class and its ink (float 0..1) cropped to the ink's box."""
 
     label: str
     ink: FloatImage
-    style: str = ""
 
 
 class PartitionReader:
