@@ -1308,7 +1308,7 @@ def _settled_by_copies(
         # visible pixels, and a letter stands only where no cut settles another, nor
         # (taking the line as opaque) finds it too hidden to tell from a rival.
         cuts = [(c, engine.masked_scores(c)) for c in _cuts_of(tiles[i])]  # read once each
-        listed = ["Q" if x == "QU" else x for x, _ in readings[i].candidates]
+        listed = [_one_class(x) for x, _ in readings[i].candidates]
         verdicts = [_settle_cut(c, m, engine, letters, copies, fonts, cfg, listed) for c, m in cuts]
         found = _one_letter(verdicts)
         if found is None:  # the whole alphabet, where the rivals settle nothing
