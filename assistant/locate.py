@@ -62,7 +62,7 @@ def _not_found_hint(size: tuple[int, int] | None) -> str:
 
 
 _MIN_DIM, _MAX_DIM = 2, 8
-_LINK_CHUNK = 512  # candidates per block of the pairwise neighbour search
+_LINK_CHUNK = 128  # candidates per block of the pairwise neighbour search
 
 
 def _frozen(values: list[float]) -> FloatArray:
@@ -768,8 +768,28 @@ def _link(c: FloatArray, cfg: LocateConfig) -> list[dict[int, tuple[int, int]]]:
     n = len(c)
     steps = ((1, 0), (-1, 0), (0, 1), (0, -1))
     nearest = np.full((4, n), -1, dtype=np.int64)
-    for start in range(0, n, _LINK_CHUNK):  # bounded memory for images full of squares
-        _nearest(c, start, min(n, start + _LINK_CHUNK), steps, nearest, cfg)
+    # In blocks of candidates side by side (bounded memory for images full of squares),
+    # each against only those near enough across to be its neighbour: a neighbour lies
+    # within hypot(max_pitch, max_off_axis) of their mean size, and is at most
+    # neighbour_size_ratio the candidate's size. A photo of noise (1920x1080, ~13,000
+    # candidates) took 11.6 s against every candidate, 1.4 s so, the same neighbours.
+    order = np.argsort(c[:, 0], kind="stable")
+    xs = c[order, 0]
+    reach = (
+        math.hypot(cfg.max_pitch, cfg.max_off_axis)
+        * 0.5
+        * (1 + cfg.neighbour_size_ratio)
+        * c[:, 2]
+        * (1 + 1e-6)
+    )
+    for start in range(0, n, _LINK_CHUNK):
+        rows = order[start : start + _LINK_CHUNK]
+        r = float(reach[rows].max())
+        lo = int(np.searchsorted(xs, xs[start] - r, "left"))
+        hi = int(np.searchsorted(xs, xs[start + len(rows) - 1] + r, "right"))
+        # Columns in index order: argmin's first of equals is the same candidate as
+        # against them all.
+        _nearest(c, rows, np.sort(order[lo:hi]), steps, nearest, cfg)
     opposite = (1, 0, 3, 2)
     groups: list[dict[int, tuple[int, int]]] = []
     seen = np.zeros(n, dtype=bool)
@@ -839,34 +859,35 @@ def _split_at_gaps(
 
 def _nearest(
     c: FloatArray,
-    i0: int,
-    i1: int,
+    rows: npt.NDArray[np.intp],
+    cols: npt.NDArray[np.intp],
     steps: tuple[tuple[int, int], ...],
     nearest: npt.NDArray[np.int64],
     cfg: LocateConfig,
 ) -> None:
-    """For candidates i0..i1, the nearest candidate of similar size one step away in each
-    direction along the candidate's own axes (written into ``nearest[k, i]``, -1 if none)."""
-    x, y, s = c[:, 0], c[:, 1], c[:, 2]
-    a = c[i0:i1, 3]
-    dx = x[None, :] - x[i0:i1, None]
-    dy = y[None, :] - y[i0:i1, None]
+    """For candidates ``rows``, the nearest of ``cols`` of similar size one step away in
+    each direction along the candidate's own axes (written into ``nearest[k, i]``, -1 if
+    none)."""
+    x, y, s = c[cols, 0], c[cols, 1], c[cols, 2]
+    a = c[rows, 3]
+    dx = x[None, :] - c[rows, 0][:, None]
+    dy = y[None, :] - c[rows, 1][:, None]
     cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
     u = dx * cos + dy * sin  # along candidate i's own "horizontal"
     v = -dx * sin + dy * cos
-    ratio = s[None, :] / s[i0:i1, None]
-    m = 0.5 * (s[None, :] + s[i0:i1, None])
+    ratio = s[None, :] / c[rows, 2][:, None]
+    m = 0.5 * (s[None, :] + c[rows, 2][:, None])
     ok = (ratio <= cfg.neighbour_size_ratio) & (ratio >= 1 / cfg.neighbour_size_ratio)
     dist = np.hypot(dx, dy)
     lo, hi, off = cfg.min_pitch * m, cfg.max_pitch * m, cfg.max_off_axis * m
-    rows = np.arange(i1 - i0)
+    at = np.arange(len(rows))
     for k, (sx, sy) in enumerate(steps):
         along = u * sx + v * sy
         across = np.abs(v if sx else u)
         d = np.where(ok & (along >= lo) & (along <= hi) & (across <= off), dist, np.inf)
         j = np.argmin(d, axis=1)
-        has = np.isfinite(d[rows, j])
-        nearest[k, i0:i1][has] = j[has]
+        has = np.isfinite(d[at, j])
+        nearest[k, rows[has]] = cols[j[has]]
 
 
 def _fit(

@@ -31,7 +31,8 @@ def stressed(look: str, seed: int, board: int, change: str) -> tuple[Image, dict
     """The picture of ``stress.py --seed seed`` for the generated ``look`` board ``board``
     (seed, or seed + 1) under ``change``, and that board's label."""
     stress = _stress()
-    sources = stress.load_sources("none", [look], board - seed + 1, seed)
+    # Each generated board stands alone (rendered from its own seed): load only this one.
+    sources = stress.load_sources("none", [look], 1, board)
     (source,) = [s for s in sources if s.name == f"gen/{look}_{board}"]
     rng = stress._seed(source.name, change, seed)
     image = stress.PERTURBATIONS[change](source.image, source.corners, source.tile_px, rng)

@@ -33,7 +33,7 @@ def _tile(
     font = ImageFont.truetype(str(font_path("roboto-black")), 64)
     face = Image.new("RGB", (SIDE, SIDE), FACE[::-1])
     draw = ImageDraw.Draw(face)
-    x0, y0, x1, y1 = draw.textbbox((0, 0), letter, font=font)
+    x0, _, x1, _ = draw.textbbox((0, 0), letter, font=font)
     cap = draw.textbbox((0, 0), "H", font=font)
     left, top = (SIDE - (x1 - x0)) // 2 - x0, (SIDE - (cap[3] - cap[1])) // 2 - cap[1]
     draw.text((left, top), letter, font=font, fill=(20, 20, 20))

@@ -11,6 +11,7 @@ to tiles by the line they sit on. Tesseract is never started once per tile.
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -65,6 +66,12 @@ class TesseractConfig:
     # the low ink threshold; five bold tiles of spellcast-discord 9158 read as nothing,
     # thinned all five right).
     heavy: float = 0.22
+    # OpenMP threads per Tesseract process (its ``OMP_THREAD_LIMIT``, unless the user set
+    # one): Tesseract 5's default of several threads for one small sheet spins more than
+    # it works. A 14 px SpellCast board (benchmarks/stress.py 116300, tile14) took 17.5 s
+    # to read with the default, 6.9 s with one thread, on 2 cores: OCRmyPDF runs its
+    # Tesseract processes at one thread each for the same reason. None leaves it alone.
+    threads: int | None = 1
 
 
 def _cmd() -> str:
@@ -263,6 +270,10 @@ class TesseractRecognizer:
         import pytesseract
 
         options = f"--psm {self.config.psm} -c tessedit_char_whitelist={whitelist}"
+        if self.config.threads is not None:
+            # pytesseract takes no environment: the child inherits ours (a user's own
+            # setting stands).
+            os.environ.setdefault("OMP_THREAD_LIMIT", str(self.config.threads))
         try:
             data = pytesseract.image_to_data(
                 sheet.image,
