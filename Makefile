@@ -41,9 +41,13 @@ demo: setup
 	@echo "Next: the web page -- paste a screenshot, click a word to see its path:"
 	@echo "  $(VENV)/bin/boggle-assistant serve --open     (then http://127.0.0.1:8765/)"
 
-# On every core (pytest-xdist): one process took 12-15 minutes on CI's 2 cores, two take 9.
+# On every core (pytest-xdist), each worker at one BLAS/OpenMP thread (tests/conftest.py);
+# --dist loadgroup keeps a fixture's tests in one worker, which reads it once
+# (tests/test_read.py). On a 2-core machine: 24 min before those and Tesseract's one thread,
+# 14:25-15:00 after (session 50, a slower machine than the 14:47 of session 49's unchanged
+# suite); session 48's machine took 8-9 min.
 test: setup
-	$(PY) -m pytest -q -n auto
+	$(PY) -m pytest -q -n auto --dist loadgroup
 
 lint: setup
 	$(VENV)/bin/ruff check assistant tests benchmarks tools

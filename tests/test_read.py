@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import platform
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.errors import ExitCode, UnsureTilesError
-from assistant.read import ReadOptions, read_image
+from assistant.read import BoardReading, ReadOptions, read_image
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL = ROOT / "fixtures" / "real"
@@ -33,25 +34,41 @@ def _id(label: dict[str, Any]) -> str:
     return str(Path(label["file"]).stem)
 
 
-@pytest.mark.parametrize("label", REAL_LABELS, ids=_id)
+@cache
+def _fixture_reading(path: Path) -> BoardReading:
+    """A committed fixture read with the default options, once per worker: the letters,
+    values, bonuses and confident-wrong tests below each look at the same reading."""
+    return read_image(path)
+
+
+def _each(labels: list[dict[str, Any]]) -> list[Any]:
+    """``labels`` as parameters, each fixture's tests in one group, which ``make test``
+    (``--dist loadgroup``) runs in one worker so that the fixture is read once."""
+    return [
+        pytest.param(x, id=_id(x), marks=pytest.mark.xdist_group(f"fixture-{x['file']}"))
+        for x in labels
+    ]
+
+
+@pytest.mark.parametrize("label", _each(REAL_LABELS))
 def test_real_fixture_reads_exactly(label: dict[str, Any]) -> None:
-    reading = read_image(REAL / label["file"])
+    reading = _fixture_reading(REAL / label["file"])
     assert (reading.rows, reading.cols) == (label["rows"], label["cols"])
     assert [list(row) for row in reading.tiles] == label["letters"]
     assert reading.uncertain == []
 
 
-@pytest.mark.parametrize("label", SYNTHETIC_LABELS, ids=_id)
+@pytest.mark.parametrize("label", _each(SYNTHETIC_LABELS))
 def test_synthetic_fixture_reads_exactly(label: dict[str, Any]) -> None:
-    reading = read_image(SYNTHETIC / label["file"])
+    reading = _fixture_reading(SYNTHETIC / label["file"])
     assert (reading.rows, reading.cols) == (label["rows"], label["cols"])
     assert [list(row) for row in reading.tiles] == label["letters"]
 
 
-@pytest.mark.parametrize("label", REAL_LABELS + SYNTHETIC_LABELS, ids=_id)
+@pytest.mark.parametrize("label", _each(REAL_LABELS + SYNTHETIC_LABELS))
 def test_no_confident_wrong_tile(label: dict[str, Any]) -> None:
     folder = REAL if label in REAL_LABELS else SYNTHETIC
-    reading = read_image(folder / label["file"])
+    reading = _fixture_reading(folder / label["file"])
     wrong = [
         (r, c, got, want)
         for r, (row, truth) in enumerate(zip(reading.tiles, label["letters"], strict=True))
@@ -287,21 +304,19 @@ def _values_of(label: dict[str, Any]) -> list[list[int]] | None:
 
 
 @pytest.mark.parametrize(
-    "label",
-    [x for x in REAL_LABELS + SYNTHETIC_LABELS if _values_of(x)],
-    ids=_id,
+    "label", _each([x for x in REAL_LABELS + SYNTHETIC_LABELS if _values_of(x)])
 )
 def test_point_values_read_exactly(label: dict[str, Any]) -> None:
     folder = REAL if label in REAL_LABELS else SYNTHETIC
-    reading = read_image(folder / label["file"])
+    reading = _fixture_reading(folder / label["file"])
     assert reading.values is not None
     assert [list(row) for row in reading.values] == label["tile_values"]
     assert reading.uncertain_values == ()
 
 
-@pytest.mark.parametrize("label", SYNTHETIC_LABELS, ids=_id)
+@pytest.mark.parametrize("label", _each(SYNTHETIC_LABELS))
 def test_bonus_squares_read_exactly(label: dict[str, Any]) -> None:
-    reading = read_image(SYNTHETIC / label["file"])
+    reading = _fixture_reading(SYNTHETIC / label["file"])
     want = label.get("bonuses")
     if want is None or all(b is None for row in want for b in row):
         assert reading.bonuses is None
