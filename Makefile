@@ -44,7 +44,7 @@ demo: setup
 # On every core (pytest-xdist), each worker at one BLAS/OpenMP thread (tests/conftest.py);
 # --dist loadgroup keeps a fixture's tests in one worker, which reads it once
 # (tests/test_read.py). On a 2-core machine: 24 min before those and Tesseract's one thread,
-# 14:25-15:00 after (session 50, a slower machine than the 14:47 of session 49's unchanged
+# 12.5 min after (session 50, a slower machine than the 14:47 of session 49's unchanged
 # suite); session 48's machine took 8-9 min.
 test: setup
 	$(PY) -m pytest -q -n auto --dist loadgroup

@@ -869,14 +869,14 @@ def _nearest(
     each direction along the candidate's own axes (written into ``nearest[k, i]``, -1 if
     none)."""
     x, y, s = c[cols, 0], c[cols, 1], c[cols, 2]
-    a = c[rows, 3]
-    dx = x[None, :] - c[rows, 0][:, None]
-    dy = y[None, :] - c[rows, 1][:, None]
-    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    x0, y0, s0, a = (c[rows, k][:, None] for k in range(4))
+    dx = x[None, :] - x0
+    dy = y[None, :] - y0
+    cos, sin = np.cos(a), np.sin(a)
     u = dx * cos + dy * sin  # along candidate i's own "horizontal"
     v = -dx * sin + dy * cos
-    ratio = s[None, :] / c[rows, 2][:, None]
-    m = 0.5 * (s[None, :] + c[rows, 2][:, None])
+    ratio = s[None, :] / s0
+    m = 0.5 * (s[None, :] + s0)
     ok = (ratio <= cfg.neighbour_size_ratio) & (ratio >= 1 / cfg.neighbour_size_ratio)
     dist = np.hypot(dx, dy)
     lo, hi, off = cfg.min_pitch * m, cfg.max_pitch * m, cfg.max_off_axis * m

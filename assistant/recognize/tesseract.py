@@ -69,8 +69,8 @@ class TesseractConfig:
     # OpenMP threads per Tesseract process (its ``OMP_THREAD_LIMIT``, unless the user set
     # one): Tesseract 5's default of several threads for one small sheet spins more than
     # it works. A 14 px SpellCast board (benchmarks/stress.py 116300, tile14) took 17.5 s
-    # to read with the default, 6.9 s with one thread, on 2 cores: OCRmyPDF runs its
-    # Tesseract processes at one thread each for the same reason. None leaves it alone.
+    # to read with the default, 6.9 s with one thread, on 2 cores (the Tesseract FAQ
+    # advises one thread where processes run side by side). None leaves it alone.
     threads: int | None = 1
 
 
@@ -205,6 +205,10 @@ class TesseractRecognizer:
 
     def __init__(self, config: TesseractConfig | None = None) -> None:
         self.config = config or TesseractConfig()
+        if self.config.threads is not None:
+            # pytesseract takes no environment: its processes inherit ours (a user's own
+            # setting stands).
+            os.environ.setdefault("OMP_THREAD_LIMIT", str(self.config.threads))
 
     def recognize(
         self, tiles: Sequence[TileImage], turns: Sequence[int] | None = None
@@ -270,10 +274,6 @@ class TesseractRecognizer:
         import pytesseract
 
         options = f"--psm {self.config.psm} -c tessedit_char_whitelist={whitelist}"
-        if self.config.threads is not None:
-            # pytesseract takes no environment: the child inherits ours (a user's own
-            # setting stands).
-            os.environ.setdefault("OMP_THREAD_LIMIT", str(self.config.threads))
         try:
             data = pytesseract.image_to_data(
                 sheet.image,
