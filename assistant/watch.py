@@ -192,6 +192,14 @@ def fingerprint(pixels: Image, size: tuple[int, int], box: Region | None = None)
 
     if box is not None:
         pixels = pixels[box.top : box.bottom, box.left : box.right]
+    if pixels.size == 0:
+        # The board's box no longer on the picture captured: the screen changed under us
+        # (a display that came back as another, smaller one). The lost display's path
+        # handles it; a resize of nothing was an internal error (exit 1, session 50).
+        raise CaptureError(
+            "the screen changed: the board's place is no longer on it",
+            hint="check the display; watch searches for the board again once it is back",
+        )
     small = cv2.resize(pixels, size, interpolation=cv2.INTER_AREA)
     code = cv2.COLOR_BGRA2GRAY if small.shape[2] == 4 else cv2.COLOR_BGR2GRAY
     return np.asarray(cv2.cvtColor(small, code), dtype=np.uint8)

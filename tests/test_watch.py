@@ -103,6 +103,19 @@ def test_fingerprint_tells_boards_apart_and_ignores_noise() -> None:
     assert difference(fa, fingerprint(a, (16, 16), PHONE_BOARD)) == float("inf")
 
 
+def test_a_board_box_off_the_captured_picture_is_a_capture_error() -> None:
+    # make test, session 50: a display that came back as another, smaller one left the
+    # tracked board's box off the picture, and watch stopped with an internal error (an
+    # OpenCV resize of nothing, exit 1). It is the lost display's error, with its hint.
+    from assistant.errors import CaptureError
+
+    small = np.zeros((100, 80, 3), np.uint8)
+    with pytest.raises(CaptureError, match="screen changed") as info:
+        fingerprint(small, (24, 24), PHONE_BOARD)
+    assert info.value.hint
+    assert fingerprint(small, (24, 24)).shape == (24, 24)
+
+
 def test_change_detector_needs_a_stable_new_look() -> None:
     det = ChangeDetector(tolerance=3.0, stable_frames=3, memory=4)
     board = np.full((24, 24), 100, np.uint8)
