@@ -689,7 +689,9 @@ def test_16_a_lost_display_is_named_and_watch_says_what_it_does_next(
         while not (out.exists() and out.read_text()) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert out.read_text(), "watch never read the board"
-        screen.kill()  # the X server crashes
+        # The X server crashes; its number stays taken, or another worker's Xvfb could come
+        # up on it and watch would reconnect to that display instead of giving up.
+        screen.kill(hold=True)
         _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:

@@ -432,8 +432,9 @@ def test_display_coming_back_is_reconnected(screen: VirtualScreen) -> None:
     watch = WatchThread(options, view, stop_after=90)
     _wait_for(lambda: view.events, 30, "board A")
     display = screen.display
-    screen.kill()
+    screen.kill(hold=True)  # held until it comes back, so no other X server takes the number
     _wait_for(lambda: any(s.startswith("display lost") for s in view.statuses), 10, "lost")
+    screen.close()  # frees the number for the server that comes back on it
     with VirtualScreen(display=display) as again:
         again.show(desktop(_image(BOARD_B)))
         summary = watch.join(60)
