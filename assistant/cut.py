@@ -156,6 +156,12 @@ class CutConfig:
     # only then (a line's end joined to a T by a wide neck stayed with it at that opening,
     # read "?", spellcast-arrows 114535 r3c3).
     frame_open_thin: float = 0.04
+    # A tile's outline bends in at its rounded corners past frame_band: the frame takes in
+    # every corner to frame_corner of the cell along both axes too (SpellCast's corner
+    # radius is ~0.1 of the tile: its outline reached 16 px in on a 128 px cell, a pixel
+    # past the band, and a 2X tile's gold W joined to its badge was taken for a line drawn
+    # across the tile, read "?": spellcast-arrows 129444 r1c3).
+    frame_corner: float = 0.16
     face_frac: float = 0.3  # a row/column belongs to the face when this share is face-coloured
     min_component: float = 0.0012  # smaller components (share of the cell area) are specks
     band_overlap: float = 0.5  # share of a component's height inside the text band to join it
@@ -3221,11 +3227,16 @@ def _tinted_line(
         # badge on its top-left corner and a gem on its bottom-left one, joined to an
         # outline running round the tile) is that frame, not a stroke drawn over the tile.
         # A stroke runs on across the face, comes in through a right-hand corner (a
-        # diagonal arrow into a Y's arm, spellcast-arrows 3000), or is no outline.
+        # diagonal arrow into a Y's arm, spellcast-arrows 3000), or is no outline. An
+        # outline that meets the glyph only in the frame (a badge beside a big letter's
+        # corner) is the frame however its rounded corners bend in past the frame's band: a
+        # pixel or two there took a 2X tile's gold W out as a pale line, read blank
+        # (spellcast-arrows 129585 r2c2, 129582 r2c4, 129419 r0c2).
         h, w = glyph.shape
         frame = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, "left")
         band = max(1, round(cfg.frame_band * h))
         beside = ~near & ~frame
+        crossed = labels[near & ~frame]
 
         def outline(i: int) -> bool:
             # Along each side, the share of places where the piece runs in the band.
@@ -3238,7 +3249,11 @@ def _tinted_line(
             )
             return float(np.mean(runs)) >= cfg.tint_outline
 
-        touching = {i for i in touching if not outline(i) or (labels[beside] == i).any()}
+        touching = {
+            i
+            for i in touching
+            if not outline(i) or ((labels[beside] == i).any() and (crossed == i).any())
+        }
     marks = _start_marks(lab, labels, entering, chroma, face_ab, glyph, cfg)
     if not touching and not marks:
         return None
@@ -3406,11 +3421,13 @@ def _frame_seam(
     h, w = labels.shape
     fx0, fx1, fy0, fy1 = span
     k = max(3, round(cfg.frame_open * h) | 1)
-    every = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h)
+    every = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, rounded=cfg.frame_corner * h)
     # Without its badge, the rest of a bonus tile's frame lies along its edges and on the
     # badge's corner: a line drawn in through another corner is no part of it (the teal
     # arrow into a gold A, spellcast-arrows 89222).
-    badged = _frame_area(h, w, cfg.frame_band * h, cfg.badge_band * h, "top-left")
+    badged = _frame_area(
+        h, w, cfg.frame_band * h, cfg.badge_band * h, "top-left", rounded=cfg.frame_corner * h
+    )
     thin = max(3, round(cfg.frame_open_thin * h) | 1)
     for i in lines:
         comp = (labels == i).astype(np.uint8)
@@ -3491,18 +3508,28 @@ def _badge_disc(comp: Mask, cfg: CutConfig) -> Mask | None:
 
 @functools.cache
 def _frame_area(
-    h: int, w: int, band: float, badge: float, corners: FrameCorners = "all"
+    h: int,
+    w: int,
+    band: float,
+    badge: float,
+    corners: FrameCorners = "all",
+    *,
+    rounded: float = 0.0,
 ) -> npt.NDArray[np.bool_]:
-    """The pixels of an ``h`` x ``w`` cell within ``band`` of an edge or within ``badge`` of
-    a corner along both axes (``_frame_seam``): of every corner, of the left-hand ones
+    """The pixels of an ``h`` x ``w`` cell within ``band`` of an edge, within ``rounded``
+    of any corner along both axes (where a rounded outline bends in) or within ``badge``
+    of a corner along both axes (``_frame_seam``): of every corner, of the left-hand ones
     (where SpellCast puts its badges and gems) or of the top-left one (its badges); the
     same for every cell of a board."""
     ys, xs = np.mgrid[0:h, 0:w]
     edge = np.minimum(np.minimum(ys, h - 1 - ys), np.minimum(xs, w - 1 - xs))
     across = np.minimum(xs, w - 1 - xs)
-    down = np.minimum(ys, h - 1 - ys) if corners != "top-left" else ys
+    down = np.minimum(ys, h - 1 - ys)
+    bend = np.maximum(down, across) < rounded
+    if corners == "top-left":
+        down = ys
     corner = np.maximum(down, across if corners == "all" else xs)
-    area = (edge < band) | (corner < badge)
+    area = (edge < band) | (corner < badge) | bend
     area.flags.writeable = False
     return np.asarray(area, np.bool_)
 
