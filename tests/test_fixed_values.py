@@ -160,6 +160,24 @@ def test_a_value_its_letter_vouched_for_is_unsure_when_the_letter_ends_unsure() 
                 assert reading.values[r][c] == value, (r, c)
 
 
+@pytest.mark.tesseract
+def test_a_value_its_letter_doubted_is_sure_again_when_the_letter_ends_unsure() -> None:
+    # tools.synth spellcast-arrows 129539 r0c2: a J whose hook a line hides, its 7 clear,
+    # read 7 at 0.96. The J was first read I, sure, and the 7 doubted for contradicting the
+    # board's sure Is, which print 1 (``same_letter_values``); the board's copies of I then
+    # left the tile unsure (I 0.6, J 0.54), but the 7 stayed doubted and could not say
+    # which. Doubted only for a letter that ended unsure, the value is as sure as it was
+    # read, and settles the J among the letters listed (``read.by_value``).
+    from tools.synth import render_board
+
+    board = render_board("spellcast-arrows", 129539)
+    assert board.label["letters"][0][2] == "J" and board.label["tile_values"][0][2] == 7
+    reading = read_array(decode_image(board.data), ReadOptions())
+    assert reading.tiles[0][2] == "J", reading.candidates[0][2]
+    assert reading.values is not None and reading.values[0][2] == 7
+    assert (0, 2) not in reading.uncertain_values
+
+
 def test_a_tail_the_value_zone_cut_off_leaves_its_letter_unsure() -> None:
     # benchmarks/stress.py 92600: spellcast-discord 92600 shrunk to 20 px tiles, r3c3 a Q
     # whose tail runs into its 8. The board's value zone cut the tail off with the 8 and

@@ -937,7 +937,8 @@ def recognize_tiles(
         for i, answer in zip(ask_values, reader.read_numbers(pictures), strict=True):
             tiny = value_px(tiles[i]) < cfg.value_agree_min_px
             values[i] = _second_value(read[i], values[i], answer, cfg, may_lift=not tiny)
-    heard = list(values)  # before the same letter's values vouch for them
+    # As read, before the same letter's values vouch for them or doubt them.
+    heard = _failing_values(tiles, values, cfg, limit)
     values = same_letter_values(
         values,
         [c[0].label if c[0].confidence >= limit else None for c in combined],
@@ -1056,14 +1057,18 @@ def recognize_tiles(
 def _vouched_by_sure_letters(
     readings: tuple[TileReading, ...], heard: Sequence[tuple[int | None, float]], limit: float
 ) -> tuple[TileReading, ...]:
-    """``readings`` whose value ``same_letter_values`` lifted for its letter (read sure
-    then) back at the confidence the value was read at (``heard``), where the letter
-    ended unsure: a junk value read at 0.00001 beside a gold S under an arrow's dot, the
-    S read P, rose to 0.9 for matching another P's 4, and stayed when the P was doubted
-    (benchmarks/stress.py 92100, spellcast-arrows + tile200: its printed 2 read 4)."""
+    """``readings`` whose value ``same_letter_values`` lifted or doubted for its letter
+    (read sure then) back at the confidence the value was read at (``heard``), where the
+    letter ended unsure: what the board's other tiles of that letter print says nothing of
+    a tile that may show another letter. A junk value read at 0.00001 beside a gold S
+    under an arrow's dot, the S read P, rose to 0.9 for matching another P's 4, and stayed
+    when the P was doubted (benchmarks/stress.py 92100, spellcast-arrows + tile200: its
+    printed 2 read 4); a J whose hook a line hid, read I, had its clear 7 (read at 0.96)
+    doubted for the I's 1, and kept it doubted when the I was (spellcast-arrows 129539
+    r0c2: I 0.6, J 0.54)."""
     out = list(readings)
     for i, (rd, (_, conf)) in enumerate(zip(readings, heard, strict=True)):
-        if rd.confidence < limit and conf < limit <= rd.value_confidence:
+        if rd.confidence < limit and (conf < limit) != (rd.value_confidence < limit):
             out[i] = replace(rd, value_confidence=conf)
     return tuple(out)
 
