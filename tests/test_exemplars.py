@@ -414,13 +414,31 @@ def test_a_line_grown_less_shows_what_settles_a_letter() -> None:
     With the removed line grown by 2 pixels more than the cut took, what was left of the
     letters beside it could not tell E from F and L (the whole alphabet had to settle
     them); grown by 1 (``ExemplarConfig.line_grow``), the rivals read around the line
-    settle them, the whole alphabet's rule turned off."""
-    no_alphabet = ExemplarConfig(alphabet_evidence=1e9)
+    settle them, the whole alphabet's rule turned off. (Where the pixels telling them
+    apart must also lie beyond the line's rim, ``fringe_grow``, they lie too near the
+    line's remnants on r2c2, and the whole alphabet settles it: the reader reads both.)"""
+    no_alphabet = ExemplarConfig(alphabet_evidence=1e9, fringe_grow=1)
     _, grown_less, _ = _read_arrows(3055, no_alphabet)
-    _, grown_more, _ = _read_arrows(3055, replace(no_alphabet, line_grow=2))
+    _, grown_more, _ = _read_arrows(3055, replace(no_alphabet, line_grow=2, fringe_grow=2))
+    _, reader, _ = _read_arrows(3055)
     for r, c in ((1, 1), (2, 1)):
         assert grown_less[r][c] == "E", (r, c)
         assert grown_more[r][c] == "?", (r, c)
+        assert reader[r][c] == "E", (r, c)
+
+
+def test_letters_told_apart_only_at_the_lines_edge_are_not_told_apart() -> None:
+    """spellcast-arrows 129698 r1c2 (found by a session 51 sweep): an F whose stem's foot
+    a purple line crosses, where an E's bottom arm would run, the line's blurred rim left
+    joined to the foot. Against the board's E, 43 of the 44 pixels telling E from F sided
+    with E, all at the line's edge, and the tile was read E at 0.9, its hidden 5 with it.
+    The pixels telling two rivals apart must also lie beyond the line's rim
+    (``ExemplarConfig.fringe_grow``): the F is unsure, F listed first."""
+    board, tiles, _ = _read_arrows(129698)
+    assert board.label["letters"][1][2] == "F"  # type: ignore[attr-defined]
+    assert tiles[1][2] == "?"
+    _, rimless, _ = _read_arrows_unchecked(129698, ExemplarConfig(fringe_grow=0))
+    assert rimless[1][2] == "E"
 
 
 def test_the_alphabet_takes_another_letter_than_the_best_read_only_on_strong_agreement() -> None:

@@ -84,6 +84,12 @@ class ExemplarConfig:
     # --per-look 6: no wrong letter named (as read, alphabet), 658 alphabet right
     # against 655.
     line_grow: int = 1
+    # ...and the pixels that tell two rivals apart must be min_share of the letter box
+    # beyond the line grown by fringe_grow too, or the two differ only at the line's edge,
+    # where its blurred rim joined to a stroke passes for ink: an F's stem foot, a purple
+    # line's rim joined to it, sided with E on 43 of the 44 pixels telling the two apart
+    # (the E's bottom arm under the line; spellcast-arrows 129698 r1c2, E at 0.9).
+    fringe_grow: int = 3
     # The letter's copy accounts for the tile where it shows: at most this share of the
     # tile's visible ink (alpha 0.5 and up) lies where the copy has none (under 0.25), and
     # of the copy's ink where the tile shows face. benchmarks/exemplars.py (a line drawn
@@ -336,6 +342,8 @@ def settling(
         return none
     need = cfg.min_share * box.w * box.h
     undone = _undone(tile, grow)
+    fringe = 2 * cfg.fringe_grow + 1
+    far = ~(cv2.dilate(tile.line, np.ones((fringe, fringe), np.uint8))[win] > 0)
     sides: list[tuple[float, float]] = []
     for other in rivals:
         if other == best:
@@ -353,7 +361,7 @@ def settling(
         n = int(np.count_nonzero(tells))
         margin = np.abs(seen - placed[other]) - np.abs(seen - placed[best])
         if cfg.evidence is None:
-            if n < need:
+            if n < need or np.count_nonzero(tells & far) < need:
                 return Settling(None, hidden=True)
         elif n == 0 or float(margin[tells].sum()) < cfg.evidence * need:
             return Settling(None, hidden=True)
