@@ -56,6 +56,10 @@ class ValueConfig:
     min_height: float = 0.05  # ... and at least this share of the cell
     max_width: float = 0.4  # a value is at most this share of the cell wide
     gap: float = 0.6  # gap between the digits of one value (share of digit height)
+    # ...and the digits of one value are printed at one height: the shorter at least
+    # digit_alike of the taller. A Q's tail beside its 8, cut off the letter, 11 px to the
+    # 8's 18, read as the value 88 (spellcast-arrows 129605 r2c4; 129726 r1c4: 168).
+    digit_alike: float = 0.75
     colour: float = 0.35  # value digits are this close to the glyph's ink (of contrast)
     reach: float = 0.15  # a value's zone reaches this share of the band into the band
     min_peak: float = 0.25  # a corner whose ink peaks below this share of the contrast
@@ -438,7 +442,8 @@ def _digit_groups(pieces: dict[int, Box]) -> list[list[int]]:
 def _numbers(
     digits: list[list[int]], pieces: dict[int, Box], cfg: ValueConfig
 ) -> list[list[list[int]]]:
-    """Digits side by side (close, overlapping in height) form one number, left to right."""
+    """Digits side by side (close, overlapping in height, of one height) form one number,
+    left to right."""
     boxes = [union([pieces[i] for i in d]) for d in digits]
     order = sorted(range(len(digits)), key=lambda k: boxes[k].x)
     numbers: list[list[int]] = []
@@ -446,8 +451,10 @@ def _numbers(
         b = boxes[k]
         if numbers:
             last = boxes[numbers[-1][-1]]
-            if b.x - last.x1 <= cfg.gap * max(b.h, last.h) and (
-                overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
+            if (
+                b.x - last.x1 <= cfg.gap * max(b.h, last.h)
+                and overlap(b.y, b.y1, last.y, last.y1) > 0.5 * min(b.h, last.h)
+                and min(b.h, last.h) >= cfg.digit_alike * max(b.h, last.h)
             ):
                 numbers[-1].append(k)
                 continue
