@@ -84,7 +84,8 @@ class ExemplarConfig:
     # --per-look 6: no wrong letter named (as read, alphabet), 658 alphabet right
     # against 655.
     line_grow: int = 1
-    # ...and the pixels that tell two rivals apart must be min_share of the letter box
+    # ...and the pixels that tell two rivals apart (read as read, not the whole alphabet,
+    # which weighs each pixel by its margin) must be min_share of the letter box
     # beyond the line grown by fringe_grow too, or the two differ only at the line's edge,
     # where its blurred rim joined to a stroke passes for ink: an F's stem foot, a purple
     # line's rim joined to it, sided with E on 43 of the 44 pixels telling the two apart
@@ -230,9 +231,13 @@ def _in_sight(
     ``line_grow``."""
     h, w = tile.glyph.shape
     win = _window(box, cfg.shift + cfg.line_grow, h, w)
-    grow = 2 * cfg.line_grow + 1
-    visible = ~(cv2.dilate(line, np.ones((grow, grow), np.uint8))[win] > 0)
-    return win, _alpha(tile)[win], np.asarray(visible, np.bool_)
+    return win, _alpha(tile)[win], _beyond(line, cfg.line_grow, win)
+
+
+def _beyond(line: Mask, grow: int, win: tuple[slice, slice]) -> npt.NDArray[np.bool_]:
+    """The pixels of ``win`` outside ``line`` grown by ``grow`` pixels each way."""
+    size = 2 * grow + 1
+    return np.asarray(~(cv2.dilate(line, np.ones((size, size), np.uint8))[win] > 0), np.bool_)
 
 
 def _placed(copy: Alpha, seen: Alpha, visible: npt.NDArray[np.bool_], shift: int) -> Alpha:
@@ -342,8 +347,8 @@ def settling(
         return none
     need = cfg.min_share * box.w * box.h
     undone = _undone(tile, grow)
-    fringe = 2 * cfg.fringe_grow + 1
-    far = ~(cv2.dilate(tile.line, np.ones((fringe, fringe), np.uint8))[win] > 0)
+    # Beyond the line's rim (the rivals' test only: the whole alphabet weighs each pixel).
+    far = _beyond(tile.line, cfg.fringe_grow, win) if cfg.evidence is None else None
     sides: list[tuple[float, float]] = []
     for other in rivals:
         if other == best:
@@ -361,7 +366,7 @@ def settling(
         n = int(np.count_nonzero(tells))
         margin = np.abs(seen - placed[other]) - np.abs(seen - placed[best])
         if cfg.evidence is None:
-            if n < need or np.count_nonzero(tells & far) < need:
+            if n < need or (far is not None and np.count_nonzero(tells & far) < need):
                 return Settling(None, hidden=True)
         elif n == 0 or float(margin[tells].sum()) < cfg.evidence * need:
             return Settling(None, hidden=True)
@@ -520,8 +525,7 @@ def shows_no_tail(
     grown = Box(box.x, box.y, box.w, box.h + below)
     win = _window(grown, cfg.shift + cfg.line_grow, h, w)
     seen = _alpha(tile)[win]
-    grow = 2 * cfg.line_grow + 1
-    visible = ~(cv2.dilate(tile.line, np.ones((grow, grow), np.uint8))[win] > 0)
+    visible = _beyond(tile.line, cfg.line_grow, win)
     if not visible.any():
         return False
     mine = _placed(_alpha(copies[letter])[win], seen, visible, cfg.shift)
